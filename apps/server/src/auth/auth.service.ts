@@ -1,0 +1,217 @@
+import {
+  APPLICATIONS,
+  AuthType,
+  DEMO_LOGIN,
+  LOCAL_SESSION_SEC,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_WINDOW_MS,
+  type ApplicationName,
+  type AuthUser,
+  type DeviceListEntry,
+} from '@meterportal/protocol';
+import type { Clock } from '../clock';
+import type { DevicesService } from '../devices/devices.service';
+import {
+  Forbidden,
+  IdentityProviderLoginFailed,
+  InvalidRequest,
+  LoginIncorrect,
+  TooManyAttempts,
+  Unauthenticated,
+} from '../http/errors';
+import { hashPasswordDigest, randomToken, safeEqual, sha256Hex, verifyPasswordDigest } from './crypto';
+import type { OidcVerifier } from './oidc';
+import type { SessionsRepository } from './sessions.repository';
+import type { UserRow, UsersRepository } from './users.repository';
+
+/** An authenticated request's user. */
+export interface Session {
+  userId: number;
+  login: string;
+  authType: number;
+  applications: ApplicationName[];
+  expiresAtMs: number;
+  tokenHash: string;
+}
+
+/** What a successful sign-in answers. */
+export interface SignIn {
+  token: string;
+  expiresAtMs: number;
+  user: AuthUser;
+  devices: DeviceListEntry[];
+}
+
+/** Parses the stored comma list of application rights, keeping only known ones. */
+export function parseApplications(s: string): ApplicationName[] {
+  const known = new Set<string>(APPLICATIONS);
+  return s
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a): a is ApplicationName => known.has(a));
+}
+
+/** Sign-in, sessions, password change and application rights. */
+export function authService(deps: {
+  usersRepo: UsersRepository;
+  sessionsRepo: SessionsRepository;
+  devices: DevicesService;
+  oidc: OidcVerifier;
+  clock: Clock;
+}) {
+  const { usersRepo, sessionsRepo, devices, oidc, clock } = deps;
+
+  function authUser(u: UserRow, token: string, expiresAtMs: number): AuthUser {
+    const local = u.auth_type === AuthType.Local;
+    return {
+      id: local ? 1 : 2,
+      type: local ? 'local' : 'oidc',
+      expiration: expiresAtMs,
+      user: u.login,
+      token,
+      applications: parseApplications(u.applications),
+      ...(local ? {} : { avatar: u.avatar ?? '', user_name: u.user_name ?? u.login }),
+    };
+  }
+
+  async function startSession(u: UserRow): Promise<SignIn> {
+    const token = randomToken();
+    const now = clock.nowMs();
+    const expiresAtMs = now + LOCAL_SESSION_SEC * 1000;
+    await sessionsRepo.create({
+      token_hash: sha256Hex(token),
+      user_id: u.id,
+      auth_type: u.auth_type,
+      expires_at_ms: expiresAtMs,
+      created_at_ms: now,
+    });
+    return { token, expiresAtMs, user: authUser(u, token, expiresAtMs), devices: await devices.deviceList(u.id) };
+  }
+
+  async function throttle(keys: { key: string; limit: number }[]): Promise<void> {
+    const since = clock.nowMs() - LOGIN_WINDOW_MS;
+    for (const { key, limit } of keys) {
+      if ((await sessionsRepo.countFailures(key, since)) >= limit) throw new TooManyAttempts();
+    }
+  }
+  async function fail(keys: string[]): Promise<void> {
+    const now = clock.nowMs();
+    for (const key of keys) await sessionsRepo.addFailure(key, now, now - LOGIN_WINDOW_MS);
+  }
+
+  /** The session for a body token, which must equal the session cookie. */
+  async function requireSession(token: string | undefined, cookie: string | undefined): Promise<Session> {
+    if (!token || !cookie || !safeEqual(token, cookie)) throw new Unauthenticated();
+    return requireCookieSession(cookie);
+  }
+
+  /** The session named by the cookie alone (calls that carry a device token in the body). */
+  async function requireCookieSession(cookie: string | undefined): Promise<Session> {
+    if (!cookie) throw new Unauthenticated();
+    const tokenHash = sha256Hex(cookie);
+    const s = await sessionsRepo.findLive(tokenHash, clock.nowMs());
+    if (!s) throw new Unauthenticated();
+    const u = await usersRepo.findById(s.user_id);
+    if (!u) throw new Unauthenticated();
+    return {
+      userId: u.id,
+      login: u.login,
+      authType: u.auth_type,
+      applications: parseApplications(u.applications),
+      expiresAtMs: s.expires_at_ms,
+      tokenHash,
+    };
+  }
+
+  return {
+    requireSession,
+    requireCookieSession,
+
+    async loginLocal(login: string, digest: string, address: string): Promise<SignIn> {
+      const acct = `acct:${login.toLowerCase()}`;
+      const addr = `addr:${address}`;
+      await throttle([
+        { key: acct, limit: LOGIN_FAILURES_PER_ACCOUNT },
+        { key: addr, limit: LOGIN_FAILURES_PER_ADDRESS },
+      ]);
+      const u = await usersRepo.findByLogin(login);
+      const local = u?.auth_type === AuthType.Local ? u : undefined;
+      const ok = await verifyPasswordDigest(local?.password_hash ?? null, digest);
+      if (!local || !ok) {
+        await fail([acct, addr]);
+        throw new LoginIncorrect();
+      }
+      await sessionsRepo.clearFailures(acct);
+      return startSession(local);
+    },
+
+    /** Answers the current device list for a live session, keeping the same token. */
+    async refresh(token: string, cookie: string | undefined): Promise<SignIn> {
+      const s = await requireSession(token, cookie);
+      const u = await usersRepo.findById(s.userId);
+      if (!u) throw new Unauthenticated();
+      return { token, expiresAtMs: s.expiresAtMs, user: authUser(u, token, s.expiresAtMs), devices: await devices.deviceList(u.id) };
+    },
+
+    async loginOidc(accessToken: string, address: string): Promise<SignIn> {
+      const addr = `addr:${address}`;
+      await throttle([{ key: addr, limit: LOGIN_FAILURES_PER_ADDRESS }]);
+      const id = await oidc.verify(accessToken);
+      if (!id) {
+        await fail([addr]);
+        throw new IdentityProviderLoginFailed();
+      }
+      let u = await usersRepo.findByIssuerSubject(id.issuer, id.subject);
+      if (u) {
+        await usersRepo.updateProfile(u.id, { user_name: id.name, avatar: id.picture });
+        u = { ...u, user_name: id.name, avatar: id.picture };
+      } else {
+        const wanted = (id.email ?? `${id.subject}@${new URL(id.issuer).hostname}`).slice(0, 56);
+        let login = wanted;
+        for (let n = 2; await usersRepo.findByLogin(login); n++) login = `${wanted}-${n}`;
+        u = await usersRepo.create({
+          login,
+          auth_type: AuthType.IdentityProvider,
+          password_hash: null,
+          issuer: id.issuer,
+          subject: id.subject,
+          user_name: id.name,
+          avatar: id.picture,
+          applications: '',
+          created_at_ms: clock.nowMs(),
+        });
+      }
+      return startSession(u);
+    },
+
+    async logout(token: string, cookie: string | undefined): Promise<void> {
+      const s = await requireSession(token, cookie);
+      await sessionsRepo.delete(s.tokenHash);
+    },
+
+    /** The body names no token (seed 000 section 7), so the session cookie identifies the user. */
+    async changePassword(
+      cookie: string | undefined,
+      req: { login: string; oldPassword: string; newPassword: string; token?: string | undefined },
+    ): Promise<void> {
+      const s = req.token ? await requireSession(req.token, cookie) : await requireCookieSession(cookie);
+      if (s.authType !== AuthType.Local || s.login === DEMO_LOGIN || req.login !== s.login) {
+        throw new Forbidden('Password change is not allowed for this account');
+      }
+      if (req.oldPassword === req.newPassword) throw new InvalidRequest('Passwords must be different');
+      const u = await usersRepo.findById(s.userId);
+      if (!u || !(await verifyPasswordDigest(u.password_hash, req.oldPassword))) throw new LoginIncorrect();
+      await usersRepo.updatePassword(u.id, await hashPasswordDigest(req.newPassword));
+      // Every session of the user ends, this one included: sign in again with the new password.
+      await sessionsRepo.deleteForUser(u.id);
+    },
+
+    async checkApplication(token: string, cookie: string | undefined, application: string): Promise<void> {
+      const s = await requireSession(token, cookie);
+      if (!s.applications.some((a) => a === application)) throw new Forbidden('Application not granted');
+    },
+  };
+}
+/** Sign-in, sessions, password change and application rights. */
+export type AuthService = ReturnType<typeof authService>;

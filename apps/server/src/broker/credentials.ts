@@ -1,0 +1,47 @@
+// Per-device broker credentials. The secret is 256 random bits shown once; only its SHA-256 is
+// stored. A slow password hash buys nothing for a secret this long and would make a fleet's
+// reconnect storm after a broker restart cost minutes of CPU.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db/database';
+import type { TelemetryDB } from '../db/schema.telemetry';
+import type { Clock } from '../telemetry/burst-log';
+
+const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest();
+
+/** Creates the credential store over the database. */
+export function createDeviceCredentials(deps: { database: Database; clock: Clock }) {
+  const db = deps.database.db.withTables<TelemetryDB>();
+  return {
+    /** Issues (or rotates) the credentials of a device; the password is returned only here. */
+    async issue(deviceId: number, mac: string): Promise<{ username: string; password: string }> {
+      const password = randomBytes(32).toString('base64url');
+      const row = { username: mac, secret_hash: sha256(password).toString('hex'), created_at_ms: deps.clock.nowMs() };
+      await db
+        .insertInto('device_credentials')
+        .values({ device_id: deviceId, ...row })
+        .onConflict((oc) => oc.column('device_id').doUpdateSet(row))
+        .execute();
+      return { username: mac, password };
+    },
+
+    /** The device a username/password pair belongs to, or null. */
+    async verify(username: string, password: Buffer | string): Promise<{ deviceId: number; mac: string } | null> {
+      const row = await db
+        .selectFrom('device_credentials')
+        .select(['device_id', 'username', 'secret_hash'])
+        .where('username', '=', username)
+        .executeTakeFirst();
+      if (!row) return null;
+      const ok = timingSafeEqual(sha256(password), Buffer.from(row.secret_hash, 'hex'));
+      return ok ? { deviceId: row.device_id, mac: row.username } : null;
+    },
+
+    /** Removes a device's credentials; it can no longer connect. */
+    async revoke(deviceId: number): Promise<void> {
+      await db.deleteFrom('device_credentials').where('device_id', '=', deviceId).execute();
+    },
+  };
+}
+
+/** The credential store. */
+export type DeviceCredentials = ReturnType<typeof createDeviceCredentials>;

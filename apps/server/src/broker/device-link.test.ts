@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { startDevice, type SimDevice } from '@meterportal/simulator';
+import { deviceTopic, encodePayload, type LiveFrame } from '@meterportal/protocol';
+import type { TelemetryDB } from '../db/schema.telemetry';
+import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase } from '../telemetry/testing';
+import { startDeviceLink, type DeviceLink } from './device-link';
+import { DeviceNotRespondingError } from './commands';
+
+const MAC_A = 'EM-70-B3-D5-01-00-0A';
+const MAC_B = 'EM-70-B3-D5-02-00-0B';
+const MAC_P = 'EM-70-B3-D5-03-00-0C';
+
+async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.each(TEST_DIALECTS)('device link with the embedded broker on %s', (dialect) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let link: DeviceLink;
+  let url: string;
+  const sims: SimDevice[] = [];
+  const creds = new Map<string, { username: string; password: string }>();
+  const firstFrame = new Map<string, LiveFrame>();
+  const lastFrame = new Map<string, LiveFrame>();
+  const db = () => database.db.withTables<TelemetryDB>();
+
+  beforeEach(async () => {
+    database = await openTestDatabase(dialect);
+    for (const [mac, type] of [[MAC_A, 1], [MAC_B, 2], [MAC_P, 3]] as const) await insertDevice(database, mac, type);
+    firstFrame.clear();
+    lastFrame.clear();
+    link = await startDeviceLink({
+      database,
+      logger: memoryLogger(),
+      clock: { nowMs: () => Date.now() },
+      mqttPort: 0,
+      flushIntervalMs: 100,
+      commandTimeoutMs: 1500,
+      onLive: (mac, _id, f) => {
+        if (!firstFrame.has(mac)) firstFrame.set(mac, f);
+        lastFrame.set(mac, f);
+      },
+    });
+    expect(link.embeddedPort).not.toBe(1883);
+    url = `mqtt://127.0.0.1:${link.embeddedPort}`;
+    for (const mac of [MAC_A, MAC_B, MAC_P]) {
+      const id = (await database.db.selectFrom('devices').select('id').where('mac', '=', mac).executeTakeFirstOrThrow()).id;
+      creds.set(mac, await link.credentials.issue(id, mac));
+    }
+  });
+
+  afterEach(async () => {
+    await Promise.all(sims.splice(0).map((s) => s.stop()));
+    await link.close();
+    await database.dispose();
+  });
+
+  const sim = async (mac: string, type: 1 | 2 | 3, speed = 30) => {
+    const c = creds.get(mac)!;
+    const d = startDevice({ brokerUrl: url, mac, type, ...c, speed, outages: false });
+    sims.push(d);
+    await d.connected;
+    return d;
+  };
+
+  it('stores what simulated meters send: minutes, quarter energy equal to their registers, state', async () => {
+    const a = await sim(MAC_A, 1, 60);
+    await sim(MAC_B, 2, 60);
+    await until(async () => (await db().selectFrom('telemetry_minutes').select('ts_sec').where('samples', '=', 60).execute()).length >= 2);
+    await until(() => (lastFrame.get(MAC_A)?.ts ?? 0) > (firstFrame.get(MAC_A)?.ts ?? 0) + 150);
+    await a.stop();
+    await link.ingest.flush();
+    const idA = (await database.db.selectFrom('devices').select('id').where('mac', '=', MAC_A).executeTakeFirstOrThrow()).id;
+    const q = await db().selectFrom('energy_quarters').select(['e_i_wh', 'q1_l1_varh', 'q4_l1_varh']).where('device_id', '=', idA).execute();
+    const f0 = firstFrame.get(MAC_A)!;
+    const f1 = lastFrame.get(MAC_A)!;
+    const imp = (f: LiveFrame) => f.E_I.L1 + f.E_I.L2 + f.E_I.L3;
+    expect(q.reduce((s, r) => s + Number(r.e_i_wh), 0)).toBe(imp(f1) - imp(f0));
+    expect(q.reduce((s, r) => s + Number(r.q1_l1_varh) + Number(r.q4_l1_varh), 0)).toBe(f1.Q1.L1 + f1.Q4.L1 - f0.Q1.L1 - f0.Q4.L1);
+    const changes = await db().selectFrom('device_status_changes').select(['device_id', 'status']).where('device_id', '=', idA).orderBy('id').execute();
+    expect(changes.map((c) => c.status)).toEqual([1, 0]);
+    const m = await db().selectFrom('telemetry_minutes').selectAll().where('device_id', '=', idA).execute();
+    expect(m.every((r) => r.u_l1_min <= r.u_l1_avg && r.u_l1_avg <= r.u_l1_max && r.f_avg > 49.9 && r.f_avg < 50.1)).toBe(true);
+  });
+
+  it('answers commands through the broker, and 604 when the device is away', async () => {
+    await sim(MAC_B, 2);
+    await sim(MAC_P, 3);
+    const h = await link.commands.send(MAC_P, { cmd: 'HARMONICS' });
+    expect(h).toMatchObject({ ok: true, cmd: 'HARMONICS' });
+    if (h.ok && h.cmd === 'HARMONICS') expect(h.result.U.L1.values[0]).toBe(100);
+    const upload = await link.commands.send(MAC_P, { cmd: 'METERS_UPLOAD' });
+    expect(upload.ok && upload.cmd === 'METERS_UPLOAD' && upload.result.meters.length).toBeGreaterThan(0);
+    expect(await link.commands.send(MAC_B, { cmd: 'RELAY', state: 'OPEN' })).toMatchObject({ ok: true, result: { state: 'OPEN' } });
+    expect(await link.commands.send(MAC_P, { cmd: 'RELAY', state: 'OPEN' })).toMatchObject({ ok: false, error: 'NOT_SUPPORTED' });
+    const up = await link.commands.send(MAC_P, { cmd: 'FIRMWARE_UPGRADE', fw: '3.2.0' });
+    expect(up).toMatchObject({ ok: true });
+    await until(async () => (await db().selectFrom('device_states').select('fw').where('fw', '=', '3.2.0').execute()).length === 1);
+    await expect(link.commands.send(MAC_A, { cmd: 'WAVEFORM' })).rejects.toBeInstanceOf(DeviceNotRespondingError);
+  });
+
+  it('lands a frame published with the device credentials and drops one on another device topic', async () => {
+    const a = creds.get(MAC_A)!;
+    const client = await mqtt.connectAsync(url, { ...a, clientId: 'raw-a', reconnectPeriod: 0 });
+    await sim(MAC_B, 2, 1); // a running meter gives a real frame to copy
+    await until(() => lastFrame.has(MAC_B));
+    const good = { ...lastFrame.get(MAC_B)!, ts: 1_790_000_000 };
+    await client.publishAsync(deviceTopic(MAC_A, 'live'), encodePayload(good), { qos: 1 });
+    // Device A's credentials on device B's topic: the broker refuses and drops the link.
+    // The refused publish is never acknowledged, so it is not awaited.
+    client.publish(deviceTopic(MAC_B, 'live'), encodePayload({ ...good, ts: 1_790_000_500 }), { qos: 1 });
+    await until(() => lastFrame.get(MAC_A)?.ts === 1_790_000_000);
+    await new Promise((r) => setTimeout(r, 300));
+    await link.ingest.flush();
+    const cursors = await db().selectFrom('telemetry_cursors').innerJoin('devices', 'devices.id', 'telemetry_cursors.device_id').select(['mac', 'ts_sec']).execute();
+    expect(cursors.find((c) => c.mac === MAC_A)?.ts_sec).toBe(1_790_000_000);
+    expect(cursors.find((c) => c.mac === MAC_B)?.ts_sec).not.toBe(1_790_000_500);
+    await client.endAsync(true);
+
+    // Subscribing to another device's commands is refused.
+    const c2 = await mqtt.connectAsync(url, { ...a, clientId: 'raw-a2', reconnectPeriod: 0 });
+    await expect(c2.subscribeAsync(deviceTopic(MAC_B, 'cmd/req'), { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    await expect(c2.subscribeAsync(deviceTopic(MAC_A, 'cmd/req'), { qos: 1 })).resolves.toHaveLength(1);
+    await c2.endAsync();
+
+    // A wrong password or a secret of another device does not log in.
+    await expect(mqtt.connectAsync(url, { username: MAC_A, password: 'x'.repeat(43), reconnectPeriod: 0 })).rejects.toThrow();
+    await expect(mqtt.connectAsync(url, { username: MAC_A, password: creds.get(MAC_P)!.password, reconnectPeriod: 0 })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,80 @@
+// Start-up wiring of the device side: store, metrics, ingest, broker (embedded or external)
+// and commands, as one object the server builds once and closes on shutdown.
+import type { Registry } from 'prom-client';
+import type { DeviceMessage, LiveFrame } from '@meterportal/protocol';
+import type { Database } from '../db/database';
+import type { Clock, Logger } from '../telemetry/burst-log';
+import { createIngest } from '../telemetry/ingest';
+import { createTelemetryMetrics } from '../telemetry/metrics';
+import { createTelemetryRepository } from '../telemetry/telemetry.repository';
+import type { BrokerLink } from './broker-link';
+import { createDeviceCommands } from './commands';
+import { createDeviceCredentials } from './credentials';
+import { startEmbeddedBroker } from './embedded-broker';
+import { connectExternalBroker } from './external-broker';
+
+/** What the device link needs. */
+export interface DeviceLinkDeps {
+  database: Database;
+  logger: Logger;
+  clock: Clock;
+  /** External broker URL (config MQTT_URL); when absent the embedded broker runs. */
+  mqttUrl?: string | undefined;
+  /** Port of the embedded broker (config MQTT_PORT); 0 picks a free one. */
+  mqttPort: number;
+  /** Registry the metrics join (the one served at /metrics); a new one by default. */
+  registry?: Registry;
+  /** Live frames and other device messages, for the websocket layer. */
+  onLive?: (mac: string, deviceId: number, frame: LiveFrame) => void;
+  onMessage?: (message: DeviceMessage, deviceId: number) => void;
+  /** Ingest transaction interval, ms. */
+  flushIntervalMs?: number;
+  /** Command reply timeout, ms. */
+  commandTimeoutMs?: number;
+}
+
+/** Starts ingest and the broker link; close() stops both after the last commit. */
+export async function startDeviceLink(deps: DeviceLinkDeps) {
+  const { database, logger, clock } = deps;
+  const metrics = createTelemetryMetrics(deps.registry);
+  const repository = createTelemetryRepository(database);
+  const credentials = createDeviceCredentials({ database, clock });
+  let broker: BrokerLink | null = null;
+  const commands = createDeviceCommands({ broker: () => broker, ...(deps.commandTimeoutMs ? { timeoutMs: deps.commandTimeoutMs } : {}) });
+  const ingest = createIngest({
+    repository,
+    logger,
+    clock,
+    metrics,
+    ...(deps.flushIntervalMs ? { flushIntervalMs: deps.flushIntervalMs } : {}),
+    listeners: {
+      ...(deps.onLive ? { onLive: deps.onLive } : {}),
+      onMessage(message, deviceId) {
+        commands.onDeviceMessage(message);
+        deps.onMessage?.(message, deviceId);
+      },
+    },
+  });
+  ingest.start();
+  const onMessage = (topic: string, payload: Buffer, publisherMac?: string) => ingest.handle(topic, payload, publisherMac);
+  const embedded = deps.mqttUrl ? null : await startEmbeddedBroker({ port: deps.mqttPort, credentials, logger, onMessage });
+  broker = embedded ?? (await connectExternalBroker({ url: deps.mqttUrl!, logger, onMessage }));
+
+  return {
+    ingest,
+    metrics,
+    credentials,
+    commands,
+    repository,
+    /** Port of the embedded broker, or null with an external one. */
+    embeddedPort: embedded?.port ?? null,
+    async close(): Promise<void> {
+      await broker?.close();
+      broker = null;
+      await ingest.close();
+    },
+  };
+}
+
+/** The running device link. */
+export type DeviceLink = Awaited<ReturnType<typeof startDeviceLink>>;

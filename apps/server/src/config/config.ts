@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const Roles = ['read', 'write', 'ws', 'ingest'] as const;
+/** A server role; one process may run any subset. */
+export type Role = (typeof Roles)[number];
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  PORTAL_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  TZ: z
+    .string()
+    .default('Europe/Bratislava')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'is not a known IANA time zone'),
+  ROLES: z
+    .string()
+    .default('read,write,ws,ingest')
+    .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(Roles)).min(1)),
+  PUBLIC_READ_BASE: z.string().default('/api/read'),
+  PUBLIC_WRITE_BASE: z.string().default('/api/write'),
+  PUBLIC_WS_URL: z.string().default('/ws'),
+  OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().default(''),
+  COOKIE_SECURE: bool.optional(),
+  COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+  TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  DEMO: bool.default(true),
+  MQTT_URL: z.string().regex(/^mqtts?:\/\//, 'must be an mqtt:// URL').optional(),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+});
+
+/** Validated server configuration. */
+export type Config = z.infer<typeof EnvSchema> & { roles: ReadonlySet<Role>; dataDir: string };
+
+/** Thrown when the environment holds a bad value; the message names each variable. */
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration from an environment object. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' && k !== 'OIDC_CLIENT_ID' ? undefined : env[k]]),
+  );
+  const parsed = EnvSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return { ...c, roles: new Set(c.ROLES), dataDir: path.resolve(c.DATA_DIR) };
+}

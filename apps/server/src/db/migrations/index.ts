@@ -1,0 +1,46 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from '../database';
+import * as m001 from './001_foundation';
+import * as m002 from './002_telemetry';
+
+/** What a migration needs to know about the engine it runs on. */
+export interface MigrationContext {
+  /** Column type of auto-increment keys: SQLite 'integer' (with AUTOINCREMENT), PostgreSQL 'serial'. */
+  idType: 'integer' | 'serial';
+  dialect: Database['dialect'];
+}
+
+type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
+
+/** Every migration, in order; one set for both engines. */
+const STEPS: Record<string, Step> = {
+  '001_foundation': m001,
+  '002_telemetry': m002,
+};
+
+/** Brings the schema up to date; safe to call from several instances at once. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const ctx: MigrationContext = {
+    idType: database.dialect === 'sqlite' ? 'integer' : 'serial',
+    dialect: database.dialect,
+  };
+  const provider: MigrationProvider = {
+    getMigrations: () =>
+      Promise.resolve(
+        Object.fromEntries(
+          Object.entries(STEPS).map(([name, step]): [string, Migration] => [
+            name,
+            { up: (db) => step.up(db, ctx) },
+          ]),
+        ),
+      ),
+  };
+  // Naming the schema keeps Kysely's table look-up from seeing another schema's migration tables.
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
+}

@@ -1,0 +1,80 @@
+import type { Generated } from 'kysely';
+import type { LivePhaseQuantity } from '@meterportal/protocol';
+
+type Ph = '_l1' | '_l2' | '_l3';
+type MinMaxQuantity = 'u' | 'i' | 'p' | 'q' | 's' | 'df_u' | 'df_i';
+
+/** Value columns of a minute row: avg of every quantity and phase, min/max where charts use them. */
+export type MinuteValueColumn =
+  | `${Lowercase<LivePhaseQuantity>}${Ph}_avg`
+  | `${MinMaxQuantity}${Ph}_${'min' | 'max'}`
+  | `f_${'avg' | 'min' | 'max'}`;
+
+/** One-minute aggregates of one device (units as in the live frame). */
+export type TelemetryMinutesTable = {
+  device_id: number;
+  /** Minute start, unix seconds UTC. */
+  ts_sec: number;
+  /** Frames folded into the row. */
+  samples: number;
+} & Record<MinuteValueColumn, number>;
+
+/** Energy columns of a quarter-hour row: per phase and summed (no phase suffix). */
+export type EnergyColumn =
+  | `${'e_i' | 'e_e'}${Ph | ''}_wh`
+  | `${'q1' | 'q2' | 'q3' | 'q4'}${Ph | ''}_varh`
+  | `s_e${Ph | ''}_vah`;
+
+/** Quarter-hour energy deltas from the registers of one device. */
+export type EnergyQuartersTable = {
+  device_id: number;
+  /** Quarter start, unix seconds UTC. */
+  ts_sec: number;
+} & Record<EnergyColumn, number>;
+
+/** Last register reading taken into account per device: makes ingest idempotent on (device, ts). */
+export interface TelemetryCursorsTable {
+  device_id: number;
+  ts_sec: number;
+  /** JSON array of the stored register channels, whole units. */
+  registers: string;
+}
+
+/** Current runtime state of a device, from its state messages. */
+export interface DeviceStatesTable {
+  device_id: number;
+  /** Online status code: 1 online, 0 offline, 2 database update. */
+  status: number;
+  connection: string | null;
+  fw: string | null;
+  model: string | null;
+  changed_at_ms: number;
+}
+
+/** Every online-status transition, for availability charts. */
+export interface DeviceStatusChangesTable {
+  id: Generated<number>;
+  device_id: number;
+  at_ms: number;
+  status: number;
+  connection: string | null;
+}
+
+/** Broker credentials of a device; only a hash of the random secret is kept. */
+export interface DeviceCredentialsTable {
+  device_id: number;
+  username: string;
+  /** SHA-256 hex of the 256-bit random secret. */
+  secret_hash: string;
+  created_at_ms: number;
+}
+
+/** Tables of the device link; use with `database.db.withTables<TelemetryDB>()`. */
+export type TelemetryDB = {
+  telemetry_minutes: TelemetryMinutesTable;
+  energy_quarters: EnergyQuartersTable;
+  telemetry_cursors: TelemetryCursorsTable;
+  device_states: DeviceStatesTable;
+  device_status_changes: DeviceStatusChangesTable;
+  device_credentials: DeviceCredentialsTable;
+};

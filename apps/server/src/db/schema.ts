@@ -1,0 +1,90 @@
+import type { Generated } from 'kysely';
+
+/** Users: local (auth_type 1, password_hash) or identity provider (auth_type 2, issuer+subject). */
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  auth_type: number;
+  password_hash: string | null;
+  issuer: string | null;
+  subject: string | null;
+  user_name: string | null;
+  avatar: string | null;
+  /** Comma-separated application rights. */
+  applications: string;
+  created_at_ms: number;
+}
+
+/** Devices known to the portal. */
+export interface DevicesTable {
+  id: Generated<number>;
+  mac: string;
+  type: number;
+  title: string;
+  description: string | null;
+  phase_use: number;
+  lora: number;
+  nilm_process: number;
+  nilm_autolearn: number;
+  fw: string | null;
+  created_at_ms: number;
+}
+
+/** Which user may see which device, until when. */
+export interface AssignmentsTable {
+  user_id: number;
+  device_id: number;
+  owner: number;
+  /** Expiry, unix seconds; OWNER_LIFETIME_SEC for owners. */
+  life_time_sec: number;
+  created_at_ms: number;
+}
+
+/** Sessions, keyed by the SHA-256 of the opaque token. */
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  auth_type: number;
+  expires_at_ms: number;
+  created_at_ms: number;
+}
+
+/** One saved device tree per user. */
+export interface HierarchiesTable {
+  user_id: number;
+  menu: string;
+  updated_at_ms: number;
+}
+
+/** Contract limits per device, stored in watts so three kW decimals stay exact. */
+export interface DeviceDetailsTable {
+  device_id: number;
+  mrk_w: number;
+  rk_w: number;
+  updated_at_ms: number;
+}
+
+/** Failed sign-in attempts, for throttling. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key: string;
+  at_ms: number;
+}
+
+/** Installation-wide secrets shared by every server instance. */
+export interface SecretsTable {
+  name: string;
+  value: string;
+}
+
+/** The database as Kysely sees it. */
+export interface DB {
+  users: UsersTable;
+  devices: DevicesTable;
+  assignments: AssignmentsTable;
+  sessions: SessionsTable;
+  hierarchies: HierarchiesTable;
+  device_details: DeviceDetailsTable;
+  login_failures: LoginFailuresTable;
+  secrets: SecretsTable;
+}

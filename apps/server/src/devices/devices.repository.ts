@@ -1,0 +1,80 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../db/database';
+import type { DevicesTable } from '../db/schema';
+
+/** A stored device. */
+export type DeviceRow = Selectable<DevicesTable>;
+/** A device as one user may see it. */
+export type AssignedDevice = DeviceRow & { owner: number; life_time_sec: number };
+
+/** SQL for devices, assignments, details and hierarchies. */
+export function devicesRepository({ db }: Database) {
+  const assigned = () =>
+    db
+      .selectFrom('assignments as a')
+      .innerJoin('devices as d', 'd.id', 'a.device_id')
+      .selectAll('d')
+      .select(['a.owner', 'a.life_time_sec']);
+  return {
+    listForUser(userId: number, nowSec: number): Promise<AssignedDevice[]> {
+      return assigned().where('a.user_id', '=', userId).where('a.life_time_sec', '>', nowSec).orderBy('d.mac').execute();
+    },
+    findAssigned(userId: number, mac: string, nowSec: number): Promise<AssignedDevice | undefined> {
+      return assigned()
+        .where('a.user_id', '=', userId)
+        .where('d.mac', '=', mac)
+        .where('a.life_time_sec', '>', nowSec)
+        .executeTakeFirst();
+    },
+    findByMac(mac: string): Promise<DeviceRow | undefined> {
+      return db.selectFrom('devices').selectAll().where('mac', '=', mac).executeTakeFirst();
+    },
+    listAll(): Promise<DeviceRow[]> {
+      return db.selectFrom('devices').selectAll().orderBy('mac').execute();
+    },
+    createDevice(row: Insertable<DevicesTable>): Promise<DeviceRow> {
+      return db.insertInto('devices').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+    async assign(a: { userId: number; deviceId: number; owner: boolean; lifeTimeSec: number; nowMs: number }) {
+      await db
+        .insertInto('assignments')
+        .values({
+          user_id: a.userId,
+          device_id: a.deviceId,
+          owner: a.owner ? 1 : 0,
+          life_time_sec: a.lifeTimeSec,
+          created_at_ms: a.nowMs,
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'device_id']).doUpdateSet({ owner: a.owner ? 1 : 0, life_time_sec: a.lifeTimeSec }),
+        )
+        .execute();
+    },
+    async unassign(userId: number, deviceId: number): Promise<void> {
+      await db.deleteFrom('assignments').where('user_id', '=', userId).where('device_id', '=', deviceId).execute();
+    },
+    getDetails(deviceId: number) {
+      return db.selectFrom('device_details').selectAll().where('device_id', '=', deviceId).executeTakeFirst();
+    },
+    async saveDetails(deviceId: number, mrkW: number, rkW: number, nowMs: number): Promise<void> {
+      await db
+        .insertInto('device_details')
+        .values({ device_id: deviceId, mrk_w: mrkW, rk_w: rkW, updated_at_ms: nowMs })
+        .onConflict((oc) => oc.column('device_id').doUpdateSet({ mrk_w: mrkW, rk_w: rkW, updated_at_ms: nowMs }))
+        .execute();
+    },
+    async getHierarchy(userId: number): Promise<string | undefined> {
+      const r = await db.selectFrom('hierarchies').select('menu').where('user_id', '=', userId).executeTakeFirst();
+      return r?.menu;
+    },
+    async saveHierarchy(userId: number, menu: string, nowMs: number): Promise<void> {
+      await db
+        .insertInto('hierarchies')
+        .values({ user_id: userId, menu, updated_at_ms: nowMs })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ menu, updated_at_ms: nowMs }))
+        .execute();
+    },
+  };
+}
+/** SQL for devices, assignments, details and hierarchies. */
+export type DevicesRepository = ReturnType<typeof devicesRepository>;

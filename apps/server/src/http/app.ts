@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@meterportal/protocol';
+import type { Services } from '../services';
+import { authReadRoutes, authWriteRoutes } from '../auth/auth.routes';
+import { devicesReadRoutes, devicesWriteRoutes } from '../devices/devices.routes';
+import { userManagerReadRoutes, userManagerWriteRoutes } from '../usermanager/usermanager.routes';
+import { installErrorHandler } from './errorHandler';
+
+/** A registered API route, for the authorization matrix and the docs. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+/** Plugins of each API door, in registration order. */
+export interface RouteModules {
+  read: ((s: Services) => FastifyPluginAsyncZod)[];
+  write: ((s: Services) => FastifyPluginAsyncZod)[];
+}
+
+const READ_BASE = '/api/read';
+const WRITE_BASE = '/api/write';
+
+/** Largest JSON body accepted by the API. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+function defaultWebDist(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+}
+
+/** The HTTP application: the read and write doors, config, docs, health and the SPA. */
+export async function buildApp(
+  s: Services,
+  opts: { logger?: boolean; modules?: Partial<RouteModules> } = {},
+): Promise<FastifyInstance & { apiRoutes: RouteEntry[] }> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: s.config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const apiRoutes: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    if (r.url.startsWith('/api/read/') || r.url.startsWith('/api/write/')) {
+      for (const m of [r.method].flat()) if (m !== 'HEAD') apiRoutes.push({ method: m, url: r.url });
+    }
+  });
+
+  const webDist = s.config.WEB_DIST ?? defaultWebDist();
+  const index = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  installErrorHandler(app, hasWeb ? index : undefined);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Meter portal API', version: APP_VERSION, description: 'Read and write doors of the portal' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await s.database.db.selectFrom('secrets').select('name').limit(1).execute();
+    return { status: 'OK', version: APP_VERSION, roles: [...s.config.roles] };
+  });
+
+  app.get('/config.json', { schema: { hide: true } }, () => ({
+    readBase: s.config.PUBLIC_READ_BASE,
+    writeBase: s.config.PUBLIC_WRITE_BASE,
+    wsUrl: s.config.PUBLIC_WS_URL,
+    version: APP_VERSION,
+    oidc: { issuer: s.config.OIDC_ISSUER, clientId: s.config.OIDC_CLIENT_ID },
+  }));
+
+  const modules: RouteModules = {
+    read: [authReadRoutes, devicesReadRoutes, userManagerReadRoutes, ...(opts.modules?.read ?? [])],
+    write: [authWriteRoutes, devicesWriteRoutes, userManagerWriteRoutes, ...(opts.modules?.write ?? [])],
+  };
+  if (s.config.roles.has('read')) {
+    for (const m of modules.read) await app.register(m(s), { prefix: READ_BASE });
+  }
+  if (s.config.roles.has('write')) {
+    for (const m of modules.write) await app.register(m(s), { prefix: WRITE_BASE });
+  }
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+
+  return Object.assign(app, { apiRoutes });
+}

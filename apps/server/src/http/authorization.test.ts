@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../auth/crypto';
+import {
+  DIALECTS,
+  addDevice,
+  addUser,
+  assign,
+  call,
+  createTestApp,
+  quickSession,
+  snapshot,
+  type Client,
+  type DialectCase,
+  type TestApp,
+} from '../test/harness';
+
+/**
+ * Every API route against every kind of caller. A new route that is missing from CASES fails the
+ * first test, so none can be added without stating who may call it.
+ */
+const ACTORS = ['anonymous', 'other', 'expired', 'manager', 'assigned'] as const;
+type Actor = (typeof ACTORS)[number];
+type Outcome = 'OK' | number;
+
+const MAC = '02-4D-50-00-00-01';
+const PASSWORDS: Record<Exclude<Actor, 'anonymous'>, string> = {
+  assigned: 'alice-secret',
+  other: 'olga-secret',
+  expired: 'erin-secret',
+  manager: 'boss-secret',
+};
+
+interface World {
+  t: TestApp;
+  clients: Record<Exclude<Actor, 'anonymous'>, Client>;
+  /** The device token each actor would use: its own when it has one, else the assigned user's. */
+  deviceToken(actor: Actor): string;
+  login(actor: Actor): string;
+}
+
+interface Case {
+  method: 'POST' | 'PUT' | 'DELETE';
+  body(w: World, actor: Actor): object;
+  expect: Record<Actor, Outcome>;
+}
+
+const menuWith = (mac: string) =>
+  JSON.stringify({ nodes: [{ title: 'Dev', isLeaf: true, data: { id: 1, mac, type: 4 } }], tags: [] });
+
+const own = (w: World, a: Actor) => (a === 'anonymous' ? w.clients.assigned.token : w.clients[a].token);
+
+const MANAGER_ONLY: Record<Actor, Outcome> = { anonymous: 601, other: 602, expired: 602, manager: 'OK', assigned: 602 };
+
+const CASES: Record<string, Case> = {
+  'POST /api/read/auth/local': {
+    method: 'POST',
+    body: (w, a) => ({ token: own(w, a) }),
+    expect: { anonymous: 601, other: 'OK', expired: 'OK', manager: 'OK', assigned: 'OK' },
+  },
+  'POST /api/read/auth/google': {
+    method: 'POST',
+    body: () => ({ token: 'not-an-access-token' }),
+    expect: { anonymous: 616, other: 616, expired: 616, manager: 616, assigned: 616 },
+  },
+  'POST /api/read/applications/access': {
+    method: 'POST',
+    body: (w, a) => ({ user_token: own(w, a), application: 'USER_MANAGER' }),
+    expect: { anonymous: 601, other: 602, expired: 602, manager: 'OK', assigned: 602 },
+  },
+  'POST /api/read/facility/devices-hierarchy': {
+    method: 'POST',
+    body: (w, a) => ({ token: own(w, a) }),
+    expect: { anonymous: 601, other: 610, expired: 610, manager: 610, assigned: 'OK' },
+  },
+  'POST /api/write/facility/devices-hierarchy': {
+    method: 'POST',
+    body: (w, a) => ({ token: own(w, a), menu: menuWith(MAC) }),
+    expect: { anonymous: 601, other: 600, expired: 600, manager: 600, assigned: 'OK' },
+  },
+  'POST /api/read/devices/details': {
+    method: 'POST',
+    body: (w, a) => ({ token: w.deviceToken(a) }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
+  },
+  'POST /api/write/devices/details': {
+    method: 'POST',
+    body: (w, a) => ({ token: w.deviceToken(a), MRK: 10, RK: 8 }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
+  },
+  'DELETE /api/write/assign': {
+    method: 'DELETE',
+    body: (w, a) => ({ token: w.deviceToken(a), login: w.login(a) }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
+  },
+  'POST /api/write/auth/local/change-password': {
+    method: 'POST',
+    body: () => ({ login: 'alice', oldPassword: sha256Hex('alice-secret'), newPassword: sha256Hex('alice-new-secret') }),
+    expect: { anonymous: 601, other: 602, expired: 602, manager: 602, assigned: 'OK' },
+  },
+  'POST /api/read/applications/usermanager/user/list': {
+    method: 'POST',
+    body: (w, a) => ({ user_token: own(w, a) }),
+    expect: MANAGER_ONLY,
+  },
+  'POST /api/read/applications/usermanager/device/list': {
+    method: 'POST',
+    body: (w, a) => ({ user_token: own(w, a) }),
+    expect: MANAGER_ONLY,
+  },
+  'POST /api/write/applications/usermanager/user/add': {
+    method: 'POST',
+    body: (w, a) => ({ user_token: own(w, a), login: 'newbie', password: sha256Hex('newbie-pw') }),
+    expect: MANAGER_ONLY,
+  },
+  'PUT /api/write/applications/usermanager/user/add': {
+    method: 'PUT',
+    body: (w, a) => ({ user_token: own(w, a), login: 'olga', password: sha256Hex('olga-new-pw') }),
+    expect: MANAGER_ONLY,
+  },
+  'DELETE /api/write/applications/usermanager/user/remove': {
+    method: 'DELETE',
+    body: (w, a) => ({ user_token: own(w, a), login: 'olga' }),
+    expect: MANAGER_ONLY,
+  },
+  'POST /api/write/applications/usermanager/assign': {
+    method: 'POST',
+    body: (w, a) => ({ user_token: own(w, a), login: 'olga', device: MAC, lifeTime: 32535215940 }),
+    expect: MANAGER_ONLY,
+  },
+  'DELETE /api/write/applications/usermanager/assign': {
+    method: 'DELETE',
+    body: (w, a) => ({ user_token: own(w, a), login: 'alice', device: MAC }),
+    expect: MANAGER_ONLY,
+  },
+  'POST /api/write/auth/logout': {
+    method: 'POST',
+    body: (w, a) => ({ token: own(w, a) }),
+    expect: { anonymous: 601, other: 'OK', expired: 'OK', manager: 'OK', assigned: 'OK' },
+  },
+};
+
+async function buildWorld(dialect: DialectCase): Promise<World> {
+  const t = await createTestApp(dialect);
+  const s = t.services;
+  const ids = {
+    assigned: await addUser(s, 'alice', PASSWORDS.assigned),
+    other: await addUser(s, 'olga', PASSWORDS.other),
+    expired: await addUser(s, 'erin', PASSWORDS.expired),
+    manager: await addUser(s, 'boss', PASSWORDS.manager, 'USER_MANAGER'),
+  };
+  const device = await addDevice(s, MAC, 4, 'Shared');
+  const otherDevice = await addDevice(s, '02-4D-50-00-00-02', 4, 'Olga');
+  await assign(s, ids.assigned, device, true);
+  await assign(s, ids.other, otherDevice, true);
+  await assign(s, ids.expired, device, false, 60);
+  const clients = {
+    assigned: await quickSession(s, ids.assigned),
+    other: await quickSession(s, ids.other),
+    expired: await quickSession(s, ids.expired),
+    manager: await quickSession(s, ids.manager),
+  };
+  // The assigned user has a saved tree; the expired one's assignment has run out.
+  await s.devices.saveHierarchy({ userId: ids.assigned, login: 'alice' }, menuWith(MAC));
+  t.clock.advance(61_000);
+  const expiredToken = clients.expired.devices.find((d) => d.mac === MAC)!.token;
+  return {
+    t,
+    clients,
+    deviceToken: (a) => (a === 'expired' ? expiredToken : clients.assigned.devices.find((d) => d.mac === MAC)!.token),
+    login: (a) => (a === 'anonymous' ? 'alice' : { assigned: 'alice', other: 'olga', expired: 'erin', manager: 'boss' }[a]),
+  };
+}
+
+describe.each(DIALECTS)('authorization matrix on $name', (dialect) => {
+  let routes: string[] = [];
+
+  beforeAll(async () => {
+    const w = await buildWorld(dialect);
+    routes = w.t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+    await w.t.close();
+  });
+
+  it('has a row for every registered API route', () => {
+    expect(routes.length).toBeGreaterThan(0);
+    expect(routes.filter((r) => !(r in CASES))).toEqual([]);
+    expect(Object.keys(CASES).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  describe.each(Object.entries(CASES))('%s', (route, c) => {
+    let w: World;
+    beforeAll(async () => {
+      w = await buildWorld(dialect);
+    });
+    afterAll(() => w.t.close());
+
+    // Actors run in ACTORS order, the assigned user last, since its allowed call may change state.
+    it.each(ACTORS.map((a) => [a, c.expect[a]] as const))('%s -> %s', async (actor, outcome) => {
+      const url = route.split(' ')[1]!;
+      const before = await snapshot(w.t.services);
+      const res = await call(w.t.app, c.method, url, c.body(w, actor), actor === 'anonymous' ? null : w.clients[actor]);
+      const body = res.json<{ status: string; code?: number }>();
+      if (outcome === 'OK') {
+        expect(body.status, res.body).toBe('OK');
+        expect(res.statusCode).toBe(200);
+      } else {
+        expect(body, res.body).toMatchObject({ status: 'ERROR', code: outcome });
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expect(await snapshot(w.t.services)).toEqual(before);
+      }
+    });
+  });
+});
+

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../auth/crypto';
+import { DIALECTS, addDevice, addUser, assign, call, createTestApp, quickSession, snapshot, type Client, type TestApp } from '../test/harness';
+import { SESSION_COOKIE } from './session';
+
+const SQL = "x' OR '1'='1'; DROP TABLE users; --";
+const SCRIPT = '<script>alert(1)</script>';
+const MAC = '02-4D-50-00-00-01';
+
+describe.each(DIALECTS)('bad input on $name', (dialect) => {
+  let t: TestApp;
+  let alice: Client;
+  const deviceToken = () => alice.devices[0]!.token;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    const id = await addUser(t.services, 'alice', 'alice-secret');
+    await assign(t.services, id, await addDevice(t.services, MAC, 4), true);
+    alice = await quickSession(t.services, id);
+  });
+  afterAll(() => t.close());
+
+  // Each route with a body missing its fields, one with wrong types, and ones with hostile strings.
+  const cases: [string, 'POST' | 'DELETE', () => unknown][] = [
+    ['/api/read/auth/local', 'POST', () => ({})],
+    ['/api/read/auth/local', 'POST', () => ({ login: 42, password: true })],
+    ['/api/read/auth/local', 'POST', () => ({ login: SQL, password: sha256Hex('x') })],
+    ['/api/read/auth/local', 'POST', () => ({ login: SCRIPT, password: sha256Hex('x') })],
+    ['/api/read/auth/local', 'POST', () => ({ login: 'alice', password: SQL })],
+    ['/api/read/auth/local', 'POST', () => ({ token: SQL })],
+    ['/api/read/auth/google', 'POST', () => ({ token: 7 })],
+    ['/api/read/applications/access', 'POST', () => ({ user_token: alice.token })],
+    ['/api/read/facility/devices-hierarchy', 'POST', () => ({ token: ['a'] })],
+    ['/api/write/facility/devices-hierarchy', 'POST', () => ({ token: alice.token })],
+    ['/api/write/facility/devices-hierarchy', 'POST', () => ({ token: alice.token, menu: { nodes: [] } })],
+    [
+      '/api/write/facility/devices-hierarchy',
+      'POST',
+      () => ({ token: alice.token, menu: JSON.stringify({ nodes: [{ title: SCRIPT, data: { id: 1 } }], tags: [] }) }),
+    ],
+    [
+      '/api/write/facility/devices-hierarchy',
+      'POST',
+      () => ({ token: alice.token, menu: JSON.stringify({ nodes: [], tags: [{ id: 1, title: 'a', mac: SQL, tags: [] }] }) }),
+    ],
+    ['/api/read/devices/details', 'POST', () => ({ token: SQL })],
+    ['/api/write/devices/details', 'POST', () => ({ token: deviceToken(), MRK: 'DROP', RK: 1 })],
+    ['/api/write/devices/details', 'POST', () => ({ token: deviceToken(), MRK: 1e20, RK: 1 })],
+    ['/api/write/assign', 'DELETE', () => ({ token: deviceToken(), login: SQL })],
+    ['/api/write/assign', 'DELETE', () => ({ token: deviceToken() })],
+    ['/api/write/auth/local/change-password', 'POST', () => ({ login: 'alice', oldPassword: SQL, newPassword: sha256Hex('b') })],
+    ['/api/write/auth/logout', 'POST', () => ({ token: null })],
+  ];
+
+  it.each(cases.map(([url, method, body], i) => [i, method, url, body] as const))(
+    '#%i %s %s answers 400 with the envelope and stores nothing',
+    async (_i, method, url, body) => {
+      const before = await snapshot(t.services);
+      const res = await call(t.app, method, url, body(), alice);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'ERROR', code: 600, message: expect.stringMatching(/^Invalid request/) });
+      expect(await snapshot(t.services)).toEqual(before);
+    },
+  );
+
+  it('answers 413 for a body over 256 KiB', async () => {
+    const before = await snapshot(t.services);
+    const res = await call(t.app, 'POST', '/api/write/facility/devices-hierarchy', { token: alice.token, menu: 'x'.repeat(300_000) }, alice);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ status: 'ERROR', code: 609 });
+    expect(await snapshot(t.services)).toEqual(before);
+  });
+
+  it('answers malformed JSON and a wrong content type with the envelope', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/read/auth/local',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login": ',
+      cookies: { [SESSION_COOKIE]: alice.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().status).toBe('ERROR');
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/read/auth/local',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'login=alice',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json().status).toBe('ERROR');
+  });
+
+  it('keeps quotes in a free-text name as plain text, leaving the tables intact', async () => {
+    const title = "O'Brien'; DROP TABLE x--";
+    const menu = JSON.stringify({ nodes: [{ title, data: { id: 'f' } }], tags: [] });
+    const w = await call(t.app, 'POST', '/api/write/facility/devices-hierarchy', { token: alice.token, menu }, alice);
+    expect(w.statusCode).toBe(200);
+    const r = await call(t.app, 'POST', '/api/read/facility/devices-hierarchy', { token: alice.token }, alice);
+    expect(r.json().data.nodes[0].title).toBe(title);
+    expect(await t.services.repos.users.count()).toBe(1);
+  });
+
+  it('answers unknown API paths with the envelope', async () => {
+    const res = await call(t.app, 'POST', '/api/read/nothing-here', {}, alice);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 'ERROR', code: 605 });
+  });
+});

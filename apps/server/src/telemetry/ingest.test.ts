@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHistory, createMeterModel, createRegisters, meterProfile } from '@meterportal/simulator';
+import { deviceTopic, encodePayload, type LiveFrame } from '@meterportal/protocol';
+import type { Database } from '../db/database';
+import type { TelemetryDB } from '../db/schema.telemetry';
+import { createIngest } from './ingest';
+import { createTelemetryMetrics } from './metrics';
+import { createTelemetryRepository } from './telemetry.repository';
+import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase } from './testing';
+
+const MAC = 'EM-70-B3-D5-01-00-01';
+const T0 = 1_781_000_137; // mid-minute, mid-quarter
+const enc = (x: unknown) => new TextEncoder().encode(encodePayload(x));
+
+function frames(count: number, startSec = T0): LiveFrame[] {
+  const model = createMeterModel(meterProfile(1, MAC));
+  const regs = createRegisters(42);
+  const out: LiveFrame[] = [];
+  for (let i = 0; i < count; i++) {
+    const ts = startSec + i;
+    const s = model.sample(ts);
+    regs.integrate(s, 1);
+    out.push({ ts, ...s, ...regs.read() });
+  }
+  return out;
+}
+
+describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
+  let database: Database & { dispose(): Promise<void> };
+  let nowMs = T0 * 1000;
+  const clock = { nowMs: () => nowMs };
+  const build = () => {
+    const metrics = createTelemetryMetrics();
+    const logger = memoryLogger();
+    const ingest = createIngest({ repository: createTelemetryRepository(database), logger, clock, metrics });
+    return { ingest, metrics, logger };
+  };
+  const db = () => database.db.withTables<TelemetryDB>();
+  const settle = () => new Promise((r) => setTimeout(r, 30));
+
+  beforeEach(async () => {
+    database = await openTestDatabase(dialect);
+    await insertDevice(database, MAC);
+    nowMs = T0 * 1000;
+  });
+  afterEach(async () => {
+    await database.dispose();
+  });
+
+  it('stores minute aggregates and quarter energy equal to the register difference', async () => {
+    const { ingest } = build();
+    const fs = frames(1900);
+    for (const f of fs) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    await ingest.close();
+    const q = await db().selectFrom('energy_quarters').selectAll().orderBy('ts_sec').execute();
+    expect(q.map((r) => Number(r.ts_sec))).toEqual([T0 - (T0 % 900), T0 - (T0 % 900) + 900, T0 - (T0 % 900) + 1800]);
+    const first = fs[0]!;
+    const last = fs.at(-1)!;
+    const sum = (col: 'e_i_l1_wh' | 'e_i_wh' | 'q1_l2_varh' | 's_e_vah') => q.reduce((s, r) => s + Number(r[col]), 0);
+    expect(sum('e_i_l1_wh')).toBe(last.E_I.L1 - first.E_I.L1);
+    expect(sum('q1_l2_varh')).toBe(last.Q1.L2 - first.Q1.L2);
+    const total = (f: LiveFrame) => f.E_I.L1 + f.E_I.L2 + f.E_I.L3;
+    expect(sum('e_i_wh')).toBe(total(last) - total(first));
+    expect(sum('s_e_vah')).toBe(last.S_E.L1 + last.S_E.L2 + last.S_E.L3 - first.S_E.L1 - first.S_E.L2 - first.S_E.L3);
+
+    const m = await db().selectFrom('telemetry_minutes').selectAll().orderBy('ts_sec').execute();
+    expect(m.length).toBe(new Set(fs.map((f) => f.ts - (f.ts % 60))).size);
+    const row = m[1]!;
+    const inMinute = fs.filter((f) => f.ts >= Number(row.ts_sec) && f.ts < Number(row.ts_sec) + 60);
+    expect(row.samples).toBe(60);
+    const us = inMinute.map((f) => f.U.L2);
+    expect(row.u_l2_min).toBeCloseTo(Math.min(...us), 6);
+    expect(row.u_l2_max).toBeCloseTo(Math.max(...us), 6);
+    expect(row.u_l2_avg).toBeCloseTo(us.reduce((a, b) => a + b, 0) / us.length, 6);
+    expect(row.f_avg).toBeGreaterThan(49.9);
+  });
+
+  it('ignores redelivered frames, also after a restart', async () => {
+    const fs = frames(600);
+    const a = build();
+    for (const f of fs.slice(0, 400)) a.ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    await a.ingest.flush();
+    // Restart: a new pipeline over the same store gets frames 300..599 again from the broker.
+    const b = build();
+    for (const f of fs.slice(300)) b.ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    await b.ingest.close();
+    const q = await db().selectFrom('energy_quarters').select(['e_i_l3_wh', 's_e_l1_vah']).execute();
+    expect(q.reduce((s, r) => s + Number(r.e_i_l3_wh), 0)).toBe(fs.at(-1)!.E_I.L3 - fs[0]!.E_I.L3);
+    expect(q.reduce((s, r) => s + Number(r.s_e_l1_vah), 0)).toBe(fs.at(-1)!.S_E.L1 - fs[0]!.S_E.L1);
+    expect(await b.metrics.duplicates.get()).toMatchObject({ values: [{ value: 100 }] });
+  });
+
+  it('loses no energy when frames in between never arrive', async () => {
+    const fs = frames(3000);
+    const { ingest } = build();
+    for (const f of [...fs.slice(0, 10), ...fs.slice(2500)]) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    await ingest.close();
+    const q = await db().selectFrom('energy_quarters').select(['e_i_l1_wh']).execute();
+    expect(q.reduce((s, r) => s + Number(r.e_i_l1_wh), 0)).toBe(fs.at(-1)!.E_I.L1 - fs[0]!.E_I.L1);
+    expect(q.every((r) => Number(r.e_i_l1_wh) >= 0)).toBe(true);
+  });
+
+  it('counts and logs once per burst malformed, unknown-device and wrong-topic messages, and carries on', async () => {
+    const { ingest, metrics, logger } = build();
+    for (let i = 0; i < 50; i++) ingest.handle(deviceTopic(MAC, 'live'), new Uint8Array([0x7b, i]));
+    ingest.handle('meters/EM-70-B3-D5-09-09-09/live', enc(frames(1)[0]));
+    ingest.handle(deviceTopic(MAC, 'cmd/req'), enc({ id: 'x', cmd: 'RELAY', state: 'OPEN' }));
+    ingest.handle(deviceTopic(MAC, 'live'), enc(frames(1)[0]), 'EM-70-B3-D5-01-00-02');
+    ingest.handle(deviceTopic(MAC, 'live'), enc(frames(1)[0]));
+    await settle();
+    await ingest.close();
+    const byReason = Object.fromEntries((await metrics.rejects.get()).values.map((v) => [v.labels.reason, v.value]));
+    expect(byReason).toMatchObject({ json: 50, unknown_device: 1, wrong_topic: 2 });
+    expect(logger.lines.filter((l) => (l.obj as { reason?: string }).reason === 'json')).toHaveLength(1);
+    expect(await db().selectFrom('telemetry_cursors').select('ts_sec').execute()).toEqual([{ ts_sec: T0 }]);
+  });
+
+  it('stores each online-status transition once, with the last will keeping fw and connection', async () => {
+    const { ingest } = build();
+    const state = (x: object) => ingest.handle(deviceTopic(MAC, 'state'), enc(x));
+    state({ status: 'ONLINE', fw: '2.4.1', connection: 'BT_MQTT_DB', device: 'EM-S1' });
+    await settle();
+    nowMs += 1000;
+    state({ status: 'ONLINE', fw: '2.4.1', connection: 'BT_MQTT_DB', device: 'EM-S1' });
+    nowMs += 1000;
+    state({ status: 'DATABASE_UPDATE', connection: 'BT_MQTT_DB' });
+    nowMs += 1000;
+    state({ status: 'OFFLINE' });
+    await ingest.close();
+    const changes = await db().selectFrom('device_status_changes').select(['status', 'at_ms']).orderBy('id').execute();
+    expect(changes).toEqual([
+      { status: 1, at_ms: T0 * 1000 },
+      { status: 2, at_ms: T0 * 1000 + 2000 },
+      { status: 0, at_ms: T0 * 1000 + 3000 },
+    ]);
+    const s = await db().selectFrom('device_states').selectAll().executeTakeFirstOrThrow();
+    expect(s).toMatchObject({ status: 0, fw: '2.4.1', connection: 'BT_MQTT_DB', model: 'EM-S1' });
+  });
+
+  it('merges a minute written in two parts into the same row', async () => {
+    const fs = frames(120, T0 - (T0 % 60));
+    const a = build();
+    for (const f of fs.slice(0, 30)) a.ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    await a.ingest.close();
+    const b = build();
+    for (const f of fs.slice(30)) b.ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    await b.ingest.close();
+    const m = await db().selectFrom('telemetry_minutes').select(['ts_sec', 'samples', 'p_l1_avg', 'p_l1_max']).orderBy('ts_sec').execute();
+    expect(m.map((r) => r.samples)).toEqual([60, 60]);
+    const ps = fs.slice(0, 60).map((f) => f.P.L1);
+    expect(m[0]!.p_l1_avg).toBeCloseTo(ps.reduce((x, y) => x + y, 0) / 60, 6);
+    expect(m[0]!.p_l1_max).toBeCloseTo(Math.max(...ps), 6);
+  });
+
+  it('keeps history from the simulator consistent with its registers', () => {
+    const h = createHistory(1, MAC);
+    const qs = [...h.quarters(T0 - (T0 % 900), T0 - (T0 % 900) + 86400)];
+    expect(qs).toHaveLength(96);
+    expect(qs.every((q) => q.energy.E_I.L1 >= 0 && q.energy.E_E.L1 >= 0)).toBe(true);
+  });
+});

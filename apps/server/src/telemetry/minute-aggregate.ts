@@ -1,0 +1,110 @@
+// One-minute aggregation of live frames: average of every quantity and phase, plus min and max
+// of the quantities whose charts draw an envelope. Works on flat arrays so 20k frames/s stay cheap.
+import { LIVE_PHASE_QUANTITIES, type LiveFrame, type LivePhaseQuantity } from '@meterportal/protocol';
+
+/** Minute length, seconds. */
+export const MINUTE_SEC = 60;
+
+const PHASES = ['L1', 'L2', 'L3'] as const;
+
+// Angles and power factor have no useful envelope; voltages, currents, powers, distortion and
+// frequency do (sags, peaks, worst distortion).
+const WITH_MIN_MAX: ReadonlySet<string> = new Set<LivePhaseQuantity | 'F'>(['U', 'I', 'P', 'Q', 'S', 'DF_U', 'DF_I', 'F']);
+
+/** One aggregated channel: a quantity on one phase (or F), and whether min/max are kept. */
+export interface MinuteChannel {
+  /** Column stem, e.g. `u_l1` or `f`. */
+  column: string;
+  quantity: LivePhaseQuantity | 'F';
+  phase: 'L1' | 'L2' | 'L3' | null;
+  minMax: boolean;
+}
+
+/** Every aggregated channel, in a fixed order. */
+export const MINUTE_CHANNELS: readonly MinuteChannel[] = [
+  ...LIVE_PHASE_QUANTITIES.flatMap((q) =>
+    PHASES.map((p) => ({ column: `${q.toLowerCase()}_${p.toLowerCase()}`, quantity: q, phase: p, minMax: WITH_MIN_MAX.has(q) })),
+  ),
+  { column: 'f', quantity: 'F', phase: null, minMax: true },
+];
+
+/** Column names of the minute table for the channels, in MINUTE_CHANNELS order. */
+export const MINUTE_VALUE_COLUMNS: readonly string[] = MINUTE_CHANNELS.flatMap((c) =>
+  c.minMax ? [`${c.column}_avg`, `${c.column}_min`, `${c.column}_max`] : [`${c.column}_avg`],
+);
+
+/** Running sums of one device's minute. */
+export interface MinuteBucket {
+  minuteStartSec: number;
+  samples: number;
+  sum: Float64Array;
+  min: Float64Array;
+  max: Float64Array;
+}
+
+/** Starts an empty minute. */
+export function newMinuteBucket(minuteStartSec: number): MinuteBucket {
+  const n = MINUTE_CHANNELS.length;
+  return {
+    minuteStartSec,
+    samples: 0,
+    sum: new Float64Array(n),
+    min: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
+    max: new Float64Array(n).fill(Number.NEGATIVE_INFINITY),
+  };
+}
+
+/** Start of the minute holding tsSec. */
+export function minuteStart(tsSec: number): number {
+  return Math.floor(tsSec / MINUTE_SEC) * MINUTE_SEC;
+}
+
+/** Channel values of a frame, in MINUTE_CHANNELS order. */
+export function frameChannels(frame: LiveFrame): number[] {
+  return MINUTE_CHANNELS.map((c) => (c.phase === null ? frame.F : frame[c.quantity as LivePhaseQuantity][c.phase]));
+}
+
+/** Folds one sample (channel values) into the bucket. */
+export function addSample(bucket: MinuteBucket, values: readonly number[]): void {
+  bucket.samples++;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] ?? 0;
+    bucket.sum[i] = (bucket.sum[i] ?? 0) + v;
+    if (v < (bucket.min[i] ?? v)) bucket.min[i] = v;
+    if (v > (bucket.max[i] ?? v)) bucket.max[i] = v;
+  }
+}
+
+/** A finished minute: sample count and one value per column of MINUTE_VALUE_COLUMNS. */
+export interface MinuteAggregate {
+  minuteStartSec: number;
+  samples: number;
+  values: number[];
+}
+
+/** Averages, minima and maxima of a bucket with at least one sample. */
+export function finishMinute(bucket: MinuteBucket): MinuteAggregate {
+  if (bucket.samples === 0) throw new Error('empty minute');
+  const values: number[] = [];
+  MINUTE_CHANNELS.forEach((c, i) => {
+    values.push((bucket.sum[i] ?? 0) / bucket.samples);
+    if (c.minMax) values.push(bucket.min[i] ?? 0, bucket.max[i] ?? 0);
+  });
+  return { minuteStartSec: bucket.minuteStartSec, samples: bucket.samples, values };
+}
+
+/** Merges two aggregates of the same minute (a redelivered part after a restart, say). */
+export function mergeMinutes(a: MinuteAggregate, b: MinuteAggregate): MinuteAggregate {
+  const n = a.samples + b.samples;
+  const values: number[] = [];
+  let col = 0;
+  for (const c of MINUTE_CHANNELS) {
+    values.push(((a.values[col] ?? 0) * a.samples + (b.values[col] ?? 0) * b.samples) / n);
+    col++;
+    if (c.minMax) {
+      values.push(Math.min(a.values[col] ?? 0, b.values[col] ?? 0), Math.max(a.values[col + 1] ?? 0, b.values[col + 1] ?? 0));
+      col += 2;
+    }
+  }
+  return { minuteStartSec: a.minuteStartSec, samples: n, values };
+}

@@ -1,0 +1,219 @@
+// The only place that speaks SQL about telemetry.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import type { TelemetryDB } from '../db/schema.telemetry';
+import { ENERGY_COLUMNS, MINUTE_COLUMNS } from './columns';
+import { MINUTE_CHANNELS, type MinuteAggregate } from './minute-aggregate';
+
+/** Energy of one device and quarter, in ENERGY_COLUMNS order. */
+export interface QuarterRow {
+  deviceId: number;
+  tsSec: number;
+  values: readonly number[];
+}
+/** A finished minute of one device. */
+export interface MinuteRow {
+  deviceId: number;
+  agg: MinuteAggregate;
+}
+/** Last register reading taken into account. */
+export interface CursorRow {
+  deviceId: number;
+  tsSec: number;
+  registers: readonly number[];
+}
+/** Current state of a device. */
+export interface StateRow {
+  deviceId: number;
+  status: number;
+  connection: string | null;
+  fw: string | null;
+  model: string | null;
+  changedAtMs: number;
+}
+/** One status transition. */
+export interface StatusChangeRow {
+  deviceId: number;
+  atMs: number;
+  status: number;
+  connection: string | null;
+}
+
+/** Everything one ingest transaction writes. */
+export interface TelemetryBatch {
+  quarters: QuarterRow[];
+  minutes: MinuteRow[];
+  cursors: CursorRow[];
+  states: StateRow[];
+  statusChanges: StatusChangeRow[];
+}
+
+/** How long each kind of data is kept, seconds. */
+export interface Retention {
+  minutesSec: number;
+  quartersSec: number;
+  statusChangesSec: number;
+}
+
+type TDB = Kysely<DB & TelemetryDB>;
+
+// Stay under SQLite's 32766 bound variables per statement (PostgreSQL allows 65535).
+const MAX_PARAMS = 30_000;
+function chunks<T>(rows: readonly T[], paramsPerRow: number): T[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMS / paramsPerRow));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+const quarterRecord = (r: QuarterRow) => {
+  const rec: Record<string, number> = { device_id: r.deviceId, ts_sec: r.tsSec };
+  ENERGY_COLUMNS.forEach((c, i) => (rec[c] = r.values[i] ?? 0));
+  return rec as TelemetryDB['energy_quarters'];
+};
+const minuteRecord = (r: MinuteRow) => {
+  const rec: Record<string, number> = { device_id: r.deviceId, ts_sec: r.agg.minuteStartSec, samples: r.agg.samples };
+  MINUTE_COLUMNS.forEach((c, i) => (rec[c] = r.agg.values[i] ?? 0));
+  return rec as TelemetryDB['telemetry_minutes'];
+};
+
+/** Builds the telemetry repository over an open database. */
+export function createTelemetryRepository(database: Database) {
+  const db: TDB = database.db.withTables<TelemetryDB>();
+  const least = database.dialect === 'sqlite' ? 'min' : 'least';
+  const greatest = database.dialect === 'sqlite' ? 'max' : 'greatest';
+
+  // Merge rules of a minute row meeting a part of the same minute: weighted average, min of
+  // minima, max of maxima, so a minute written in two parts equals one written at once.
+  const minuteMerge = Object.fromEntries(
+    MINUTE_CHANNELS.flatMap((c) => {
+      const avg = `${c.column}_avg`;
+      const set: [string, unknown][] = [
+        [
+          avg,
+          sql`(telemetry_minutes.${sql.ref(avg)} * telemetry_minutes.samples + excluded.${sql.ref(avg)} * excluded.samples) / (telemetry_minutes.samples + excluded.samples)`,
+        ],
+      ];
+      if (c.minMax) {
+        const mn = `${c.column}_min`;
+        const mx = `${c.column}_max`;
+        set.push([mn, sql`${sql.raw(least)}(telemetry_minutes.${sql.ref(mn)}, excluded.${sql.ref(mn)})`]);
+        set.push([mx, sql`${sql.raw(greatest)}(telemetry_minutes.${sql.ref(mx)}, excluded.${sql.ref(mx)})`]);
+      }
+      return set;
+    }),
+  );
+  minuteMerge.samples = sql`telemetry_minutes.samples + excluded.samples`;
+  const quarterAdd = Object.fromEntries(ENERGY_COLUMNS.map((c) => [c, sql`energy_quarters.${sql.ref(c)} + excluded.${sql.ref(c)}`]));
+
+  async function upsertQuarters(trx: TDB, rows: readonly QuarterRow[]): Promise<void> {
+    for (const part of chunks(rows, ENERGY_COLUMNS.length + 2)) {
+      await trx
+        .insertInto('energy_quarters')
+        .values(part.map(quarterRecord))
+        .onConflict((oc) => oc.columns(['device_id', 'ts_sec']).doUpdateSet(quarterAdd))
+        .execute();
+    }
+  }
+
+  async function upsertMinutes(trx: TDB, rows: readonly MinuteRow[]): Promise<void> {
+    for (const part of chunks(rows, MINUTE_COLUMNS.length + 3)) {
+      await trx
+        .insertInto('telemetry_minutes')
+        .values(part.map(minuteRecord))
+        .onConflict((oc) => oc.columns(['device_id', 'ts_sec']).doUpdateSet(minuteMerge))
+        .execute();
+    }
+  }
+
+  return {
+    /** Device id of a mac, or null when the portal does not know it. */
+    async deviceIdByMac(mac: string): Promise<number | null> {
+      const row = await db.selectFrom('devices').select('id').where('mac', '=', mac).executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /** Ingest position and current status of a device. */
+    async loadDeviceContext(deviceId: number): Promise<{ cursor: CursorRow | null; status: number | null }> {
+      const [cursor, state] = await Promise.all([
+        db.selectFrom('telemetry_cursors').selectAll().where('device_id', '=', deviceId).executeTakeFirst(),
+        db.selectFrom('device_states').select('status').where('device_id', '=', deviceId).executeTakeFirst(),
+      ]);
+      return {
+        cursor: cursor
+          ? { deviceId, tsSec: Number(cursor.ts_sec), registers: JSON.parse(cursor.registers) as number[] }
+          : null,
+        status: state ? state.status : null,
+      };
+    },
+
+    /** Writes one ingest batch atomically. */
+    async writeBatch(batch: TelemetryBatch): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (batch.quarters.length) await upsertQuarters(trx, batch.quarters);
+        if (batch.minutes.length) await upsertMinutes(trx, batch.minutes);
+        for (const part of chunks(batch.cursors, 3)) {
+          await trx
+            .insertInto('telemetry_cursors')
+            .values(part.map((c) => ({ device_id: c.deviceId, ts_sec: c.tsSec, registers: JSON.stringify(c.registers) })))
+            .onConflict((oc) =>
+              oc.column('device_id').doUpdateSet({ ts_sec: sql.ref('excluded.ts_sec'), registers: sql.ref('excluded.registers') }),
+            )
+            .execute();
+        }
+        for (const s of batch.states) {
+          const row = { status: s.status, connection: s.connection, fw: s.fw, model: s.model, changed_at_ms: s.changedAtMs };
+          await trx
+            .insertInto('device_states')
+            .values({ device_id: s.deviceId, ...row })
+            .onConflict((oc) => oc.column('device_id').doUpdateSet(row))
+            .execute();
+        }
+        for (const part of chunks(batch.statusChanges, 4)) {
+          await trx
+            .insertInto('device_status_changes')
+            .values(part.map((c) => ({ device_id: c.deviceId, at_ms: c.atMs, status: c.status, connection: c.connection })))
+            .execute();
+        }
+      });
+    },
+
+    /** Bulk load of history (backfill): rows already present are kept. */
+    async insertHistory(quarters: readonly QuarterRow[], minutes: readonly MinuteRow[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const part of chunks(quarters, ENERGY_COLUMNS.length + 2)) {
+          await trx.insertInto('energy_quarters').values(part.map(quarterRecord)).onConflict((oc) => oc.doNothing()).execute();
+        }
+        for (const part of chunks(minutes, MINUTE_COLUMNS.length + 3)) {
+          await trx.insertInto('telemetry_minutes').values(part.map(minuteRecord)).onConflict((oc) => oc.doNothing()).execute();
+        }
+      });
+    },
+
+    /** Earliest quarter stored for a device (backfill runs only where history is missing). */
+    async firstQuarterSec(deviceId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('energy_quarters')
+        .select((eb) => eb.fn.min('ts_sec').as('first'))
+        .where('device_id', '=', deviceId)
+        .executeTakeFirst();
+      return row?.first === null || row?.first === undefined ? null : Number(row.first);
+    },
+
+    /** Deletes data older than its retention; returns rows removed per kind. */
+    async prune(retention: Retention, nowMs: number): Promise<{ minutes: number; quarters: number; statusChanges: number }> {
+      const nowSec = Math.floor(nowMs / 1000);
+      const m = await db.deleteFrom('telemetry_minutes').where('ts_sec', '<', nowSec - retention.minutesSec).executeTakeFirst();
+      const q = await db.deleteFrom('energy_quarters').where('ts_sec', '<', nowSec - retention.quartersSec).executeTakeFirst();
+      const s = await db
+        .deleteFrom('device_status_changes')
+        .where('at_ms', '<', nowMs - retention.statusChangesSec * 1000)
+        .executeTakeFirst();
+      return { minutes: Number(m.numDeletedRows), quarters: Number(q.numDeletedRows), statusChanges: Number(s.numDeletedRows) };
+    },
+  };
+}
+
+/** The telemetry repository. */
+export type TelemetryRepository = ReturnType<typeof createTelemetryRepository>;

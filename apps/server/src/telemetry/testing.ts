@@ -1,0 +1,46 @@
+// Test helpers for telemetry: every dialect the environment offers, each in its own schema.
+import { randomBytes } from 'node:crypto';
+import { dropPgSchema, openDatabase, type Database } from '../db/database';
+import { migrateToLatest } from '../db/migrations/index';
+import type { Logger } from './burst-log';
+
+/** Dialects to run database tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_DIALECTS: readonly ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+if (!process.env.TEST_DATABASE_URL) console.warn('TEST_DATABASE_URL is not set: telemetry database tests run on SQLite only');
+
+/** Opens a fresh, migrated database of the dialect; dispose() drops it. */
+export async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<Database & { dispose(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const database = await openDatabase({ sqliteFile: ':memory:' });
+    await migrateToLatest(database);
+    return { ...database, dispose: () => database.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const database = await openDatabase({ url, pgSchema: schema, poolSize: 4 });
+  await migrateToLatest(database);
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      await dropPgSchema(url, schema);
+    },
+  };
+}
+
+/** Inserts a device and returns its id. */
+export async function insertDevice(database: Database, mac: string, type = 1): Promise<number> {
+  const row = await database.db
+    .insertInto('devices')
+    .values({ mac, type, title: mac.slice(-8), description: null, phase_use: 3, lora: 0, nilm_process: 0, nilm_autolearn: 0, fw: null, created_at_ms: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A logger that keeps what it is told. */
+export function memoryLogger(): Logger & { lines: { level: string; obj: object; msg?: string | undefined }[] } {
+  const lines: { level: string; obj: object; msg?: string | undefined }[] = [];
+  const at = (level: string) => (obj: object, msg?: string) => void lines.push({ level, obj, msg });
+  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}

@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import { AuthType, OWNER_LIFETIME_SEC } from '@meterportal/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
+import { ManualClock } from '../clock';
+import { loadConfig, type Config } from '../config/config';
+import { dropPgSchema, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrations/index';
+import { buildApp, type RouteEntry, type RouteModules } from '../http/app';
+import { createServices, type Services } from '../services';
+import { hashPasswordDigest, sha256Hex } from '../auth/crypto';
+import type { OidcVerifier } from '../auth/oidc';
+import { SESSION_COOKIE } from '../http/session';
+
+/** A database engine the suite runs against. */
+export interface DialectCase {
+  name: 'sqlite' | 'postgres';
+  url: string | undefined;
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl) {
+  const msg = 'TEST_DATABASE_URL is not set: database tests run on SQLite only, PostgreSQL is NOT tested';
+  if (process.env.CI) throw new Error(msg);
+  console.warn(`\n!!! ${msg}\n`);
+}
+
+/** SQLite always; PostgreSQL when TEST_DATABASE_URL is set (CI sets it). */
+export const DIALECTS: DialectCase[] = [
+  { name: 'sqlite', url: undefined },
+  ...(pgUrl ? [{ name: 'postgres' as const, url: pgUrl }] : []),
+];
+
+/** A server built for one test file. */
+export interface TestApp {
+  app: FastifyInstance & { apiRoutes: RouteEntry[] };
+  services: Services;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Builds the real application over a fresh database of the given dialect. */
+export async function createTestApp(
+  dialect: DialectCase,
+  opts: { oidc?: OidcVerifier; env?: NodeJS.ProcessEnv; modules?: Partial<RouteModules> } = {},
+): Promise<TestApp> {
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const database = await openDatabase(
+    dialect.url ? { url: dialect.url, pgSchema: schema, poolSize: 4 } : { sqliteFile: ':memory:' },
+  );
+  await migrateToLatest(database);
+  // The identity provider points at a closed loopback port unless a test starts a real one.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/unused',
+    WEB_DIST: '/nonexistent',
+    OIDC_ISSUER: 'http://127.0.0.1:9',
+    ...opts.env,
+  });
+  const clock = new ManualClock();
+  const services = await createServices({ config, database, clock, ...(opts.oidc ? { oidc: opts.oidc } : {}) });
+  const app = await buildApp(services, { logger: false, ...(opts.modules ? { modules: opts.modules } : {}) });
+  await app.ready();
+  return {
+    app,
+    services,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      if (dialect.url) await dropPgSchema(dialect.url, schema);
+    },
+  };
+}
+
+/** Creates a local user with a password. */
+export async function addUser(s: Services, login: string, password: string, applications = ''): Promise<number> {
+  const u = await s.repos.users.create({
+    login,
+    auth_type: AuthType.Local,
+    password_hash: await hashPasswordDigest(sha256Hex(password)),
+    issuer: null,
+    subject: null,
+    user_name: null,
+    avatar: null,
+    applications,
+    created_at_ms: s.clock.nowMs(),
+  });
+  return u.id;
+}
+
+/** Creates a device. */
+export async function addDevice(s: Services, mac: string, type = 4, title = `Meter ${mac.slice(-2)}`): Promise<number> {
+  const d = await s.repos.devices.createDevice({
+    mac,
+    type,
+    title,
+    description: type === 3 ? 'PTE' : null,
+    phase_use: 3,
+    lora: type === 1 ? 1 : 0,
+    nilm_process: 0,
+    nilm_autolearn: 0,
+    fw: null,
+    created_at_ms: s.clock.nowMs(),
+  });
+  return d.id;
+}
+
+/** Assigns a device; owner by default, else valid for lifeSec from now. */
+export async function assign(s: Services, userId: number, deviceId: number, owner = true, lifeSec = 3600): Promise<void> {
+  await s.repos.devices.assign({
+    userId,
+    deviceId,
+    owner,
+    lifeTimeSec: owner ? OWNER_LIFETIME_SEC : Math.floor(s.clock.nowMs() / 1000) + lifeSec,
+    nowMs: s.clock.nowMs(),
+  });
+}
+
+/** A signed-in client: its token, cookie and device list. */
+export interface Client {
+  token: string;
+  cookie: string;
+  devices: { mac: string; token: string; owner: boolean; type: number; expire: number }[];
+}
+
+/** Signs in through the API like the browser does. */
+export async function signIn(app: FastifyInstance, login: string, password: string): Promise<Client> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/read/auth/local',
+    payload: { login, password: sha256Hex(password) },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ data: Client['devices']; user: { token: string } }>();
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+  if (!cookie) throw new Error('no session cookie');
+  return { token: body.user.token, cookie, devices: body.data };
+}
+
+/** Calls the API with the client's cookie. */
+export function call(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload: unknown,
+  client?: Pick<Client, 'cookie'> | null,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    payload: payload as object,
+    ...(client ? { cookies: { [SESSION_COOKIE]: client.cookie } } : {}),
+  });
+}
+
+/** Every row of every table, for asserting that a denied request changed nothing. */
+export async function snapshot(s: Services): Promise<Record<string, unknown[]>> {
+  const db = s.database.db;
+  const tables = ['users', 'devices', 'assignments', 'sessions', 'hierarchies', 'device_details'] as const;
+  const out: Record<string, unknown[]> = {};
+  for (const t of tables) out[t] = await db.selectFrom(t).selectAll().execute();
+  return out;
+}
+
+/** A session made straight in the store (no password hashing), for tests that need many. */
+export async function quickSession(s: Services, userId: number): Promise<Client> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const now = s.clock.nowMs();
+  await s.database.db
+    .insertInto('sessions')
+    .values({ token_hash: sha256Hex(token), user_id: userId, auth_type: AuthType.Local, expires_at_ms: now + 3599_000, created_at_ms: now })
+    .execute();
+  return { token, cookie: token, devices: await s.devices.deviceList(userId) };
+}

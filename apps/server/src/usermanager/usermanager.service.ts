@@ -1,0 +1,121 @@
+import {
+  Application,
+  AuthType,
+  DEMO_LOGIN,
+  MAX_DEVICES_PER_USER,
+  OWNER_LIFETIME_SEC,
+  type ManagedUser,
+} from '@meterportal/protocol';
+import type { Clock } from '../clock';
+import type { AuthService, Session } from '../auth/auth.service';
+import type { UsersRepository } from '../auth/users.repository';
+import type { DevicesRepository } from '../devices/devices.repository';
+import type { SessionsRepository } from '../auth/sessions.repository';
+import { Conflict, Forbidden, InvalidRequest, NotFound } from '../http/errors';
+import { hashPasswordDigest } from '../auth/crypto';
+import type { UserManagerRepository } from './usermanager.repository';
+
+/** Accounts and device access, for holders of USER_MANAGER only (enforced here, whatever the screen shows). */
+export function userManagerService(deps: {
+  auth: AuthService;
+  users: UsersRepository;
+  devices: DevicesRepository;
+  sessions: SessionsRepository;
+  repo: UserManagerRepository;
+  clock: Clock;
+}) {
+  const { auth, users, devices, sessions, repo, clock } = deps;
+  const nowSec = () => Math.floor(clock.nowMs() / 1000);
+
+  async function requireManager(token: string, cookie: string | undefined): Promise<Session> {
+    const s = await auth.requireSession(token, cookie);
+    if (!s.applications.includes(Application.UserManager)) throw new Forbidden('User manager right required');
+    return s;
+  }
+  async function userByLogin(login: string) {
+    const u = await users.findByLogin(login);
+    if (!u) throw new NotFound('User not found');
+    return u;
+  }
+
+  return {
+    async listUsers(token: string, cookie: string | undefined): Promise<ManagedUser[]> {
+      await requireManager(token, cookie);
+      const [rows, assignments] = await Promise.all([repo.listUsers(), repo.listAssignments(nowSec())]);
+      return rows.map((u) => {
+        const mine = assignments.filter((a) => a.user_id === u.id);
+        return {
+          login: u.login,
+          devices: mine.map((a) => a.mac),
+          assignments: mine.map((a) => ({ device: a.mac, title: a.title, lifeTime: a.life_time_sec, owner: a.owner === 1 })),
+          authType: u.auth_type,
+          applications: u.applications.split(',').filter(Boolean),
+        };
+      });
+    },
+
+    async listDevices(token: string, cookie: string | undefined) {
+      await requireManager(token, cookie);
+      return (await devices.listAll()).map((d) => ({ MAC: d.mac, title: d.title, type: d.type }));
+    },
+
+    async addUser(token: string, cookie: string | undefined, login: string, digest: string): Promise<void> {
+      await requireManager(token, cookie);
+      if (await users.findByLogin(login)) throw new Conflict('Object already exist');
+      await users.create({
+        login,
+        auth_type: AuthType.Local,
+        password_hash: await hashPasswordDigest(digest),
+        issuer: null,
+        subject: null,
+        user_name: null,
+        avatar: null,
+        applications: '',
+        created_at_ms: clock.nowMs(),
+      });
+    },
+
+    async setPassword(token: string, cookie: string | undefined, login: string, digest: string): Promise<void> {
+      await requireManager(token, cookie);
+      const u = await userByLogin(login);
+      if (u.auth_type !== AuthType.Local || u.login === DEMO_LOGIN) {
+        throw new Forbidden('Password change is not allowed for this account');
+      }
+      await users.updatePassword(u.id, await hashPasswordDigest(digest));
+      await sessions.deleteForUser(u.id);
+    },
+
+    async removeUser(token: string, cookie: string | undefined, login: string): Promise<void> {
+      const s = await requireManager(token, cookie);
+      const u = await userByLogin(login);
+      if (u.id === s.userId) throw new Forbidden('You cannot delete yourself');
+      if (u.applications.split(',').includes(Application.UserManager) && (await repo.countManagersOtherThan(u.id)) === 0) {
+        throw new Forbidden('The last user manager cannot be deleted');
+      }
+      await repo.deleteUser(u.id);
+    },
+
+    async assign(token: string, cookie: string | undefined, login: string, mac: string, lifeTime: number): Promise<void> {
+      await requireManager(token, cookie);
+      const u = await userByLogin(login);
+      const d = await devices.findByMac(mac);
+      if (!d) throw new NotFound('Device not found');
+      if (lifeTime <= nowSec()) throw new InvalidRequest('Invalid request at lifeTime: must be in the future');
+      const already = await devices.findAssigned(u.id, mac, nowSec());
+      if (!already && (await repo.countActiveAssignments(u.id, nowSec())) >= MAX_DEVICES_PER_USER) {
+        throw new InvalidRequest(`A user may hold at most ${MAX_DEVICES_PER_USER} devices`);
+      }
+      await devices.assign({ userId: u.id, deviceId: d.id, owner: lifeTime === OWNER_LIFETIME_SEC, lifeTimeSec: lifeTime, nowMs: clock.nowMs() });
+    },
+
+    async unassign(token: string, cookie: string | undefined, login: string, mac: string): Promise<void> {
+      await requireManager(token, cookie);
+      const u = await userByLogin(login);
+      const d = await devices.findByMac(mac);
+      if (!d) throw new NotFound('Device not found');
+      await devices.unassign(u.id, d.id);
+    },
+  };
+}
+/** Accounts and device access for user managers. */
+export type UserManagerService = ReturnType<typeof userManagerService>;

@@ -1,0 +1,244 @@
+// One virtual meter on a real MQTT connection: live frames every (simulated) second, state with
+// a last will, NILM / disconnector events, outages, and answers to commands.
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  CommandRequest,
+  MQTT_QOS,
+  deviceTopic,
+  encodePayload,
+  type DeviceTypeId,
+  type EventMessage,
+  type LiveFrame,
+  type StateMessage,
+  type UpgradeMessage,
+} from '@meterportal/protocol';
+import { answerCommand, factoryMeters, type CommandHost } from './commands';
+import { createMeterModel, type ModelState } from './model';
+import { hash01 } from './noise';
+import { outageOf } from './outages';
+import { meterProfile } from './profiles';
+import { createRegisters } from './registers';
+
+/** How to run one virtual meter. */
+export interface DeviceOptions {
+  brokerUrl: string;
+  mac: string;
+  type: DeviceTypeId;
+  username: string;
+  password: string;
+  /** Simulated seconds per wall-clock second; tests run faster. Default 1. */
+  speed?: number;
+  /** Power outages and overload trips; default true. */
+  outages?: boolean;
+  /** Wall clock, ms; default Date.now. */
+  nowMs?: () => number;
+  /** Where the device reports what it does. */
+  log?: (line: string) => void;
+}
+
+/** A running virtual meter. */
+export interface SimDevice {
+  readonly mac: string;
+  readonly type: DeviceTypeId;
+  /** Live frames published so far. */
+  readonly framesSent: number;
+  /** Time of the last frame, unix seconds (simulated). */
+  readonly lastTsSec: number;
+  /** Resolves once the first connection is up (rejects when refused). */
+  readonly connected: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts a virtual meter; it keeps running until stop(). */
+export function startDevice(opts: DeviceOptions): SimDevice {
+  const speed = opts.speed ?? 1;
+  const nowMs = opts.nowMs ?? Date.now;
+  const log = opts.log ?? (() => undefined);
+  const profile = meterProfile(opts.type, opts.mac);
+  const model = createMeterModel(profile);
+  const registers = createRegisters(profile.seed);
+  const state: ModelState = { relayClosed: true };
+  const topic = (k: Parameters<typeof deviceTopic>[1]) => deviceTopic(opts.mac, k);
+  const connection = opts.type === 1 || opts.type === 3 ? 'BT_MQTT_DB' : 'BT_MQTT';
+
+  let tsSec = Math.floor(nowMs() / 1000);
+  let framesSent = 0;
+  let client: MqttClient | null = null;
+  let stopped = false;
+  let offlineUntilSec = 0;
+  let upgrading = false;
+  let tripUntilSec = 0;
+
+  const publish = (kind: Parameters<typeof deviceTopic>[1], payload: unknown, retain = false) => {
+    if (client?.connected) client.publish(topic(kind), encodePayload(payload), { qos: MQTT_QOS, retain });
+  };
+  const publishState = (status: StateMessage['status']) =>
+    publish('state', { status, fw: host.fw, connection, device: profile.model, ts: tsSec } satisfies StateMessage, true);
+  const publishEvent = (e: EventMessage) => publish('event', e);
+
+  const host: CommandHost = {
+    model,
+    state,
+    fw: profile.fw,
+    meters: opts.type === 3 ? factoryMeters() : [],
+    nowSec: () => tsSec,
+    setRelay(closed) {
+      if (state.relayClosed === closed) return;
+      state.relayClosed = closed;
+      publishEvent({ type: 'DISCONNECTOR', data: { timestamp: tsSec, event: closed ? 'CLOSED' : 'OPEN', message: 'COMMAND' } });
+    },
+    setDatabaseUpdate: (active) => publishState(active ? 'DATABASE_UPDATE' : 'ONLINE'),
+    startUpgrade(id, fw) {
+      upgrading = true;
+      void (async () => {
+        const progress = (s: UpgradeMessage['state'], p: number) => publish('upgrade', { id, state: s, progress: p, fw } satisfies UpgradeMessage);
+        progress('STARTING', 0);
+        for (let p = 20; p <= 100; p += 20) {
+          await host.sleep(150);
+          progress('UPGRADING', p);
+        }
+        progress('REBOOTING', 100);
+        await host.sleep(100);
+        host.fw = fw;
+        reconnect();
+        await host.sleep(300);
+        progress('DONE', 100);
+        upgrading = false;
+      })();
+    },
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  };
+
+  let resolveConnected: () => void = () => undefined;
+  let rejectConnected: (e: Error) => void = () => undefined;
+  const connected = new Promise<void>((res, rej) => {
+    resolveConnected = res;
+    rejectConnected = rej;
+  });
+  connected.catch(() => undefined);
+
+  function connect(): void {
+    const c = mqtt.connect(opts.brokerUrl, {
+      clientId: `meter-${opts.mac}`,
+      username: opts.username,
+      password: opts.password,
+      clean: true,
+      keepalive: 30,
+      reconnectPeriod: 2000,
+      connectTimeout: 5000,
+      will: { topic: topic('state'), payload: Buffer.from(encodePayload({ status: 'OFFLINE' })), qos: MQTT_QOS, retain: true },
+    });
+    client = c;
+    c.on('connect', () => {
+      log(`${opts.mac} connected`);
+      // Ready only once commands can reach it, so a caller never talks to a deaf device.
+      c.subscribe(topic('cmd/req'), { qos: MQTT_QOS }, () => {
+        publishState('ONLINE');
+        resolveConnected();
+      });
+    });
+    c.on('error', (e) => {
+      log(`${opts.mac} ${e.message}`);
+      rejectConnected(e);
+    });
+    c.on('message', (_t, payload) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(payload.toString('utf8'));
+      } catch {
+        return;
+      }
+      const req = CommandRequest.safeParse(json);
+      if (!req.success) return;
+      const busy = upgrading && req.data.cmd !== 'HARMONICS' && req.data.cmd !== 'WAVEFORM';
+      void (busy
+        ? Promise.resolve({ id: req.data.id, cmd: req.data.cmd, ok: false as const, error: 'BUSY' as const })
+        : answerCommand(req.data, host)
+      ).then((reply) => publish('cmd/res', reply));
+    });
+  }
+
+  // A power cut or reboot drops the link without a DISCONNECT, so the broker sends the last will.
+  function dropLink(): void {
+    client?.end(true);
+    client = null;
+  }
+  function reconnect(): void {
+    dropLink();
+    if (!stopped) connect();
+  }
+
+  function tick(): void {
+    tsSec += 1;
+    if (opts.outages !== false) {
+      const out = outageOf(profile.seed, Math.floor(tsSec / 86400));
+      if (out && tsSec >= out.fromSec && tsSec < out.toSec && offlineUntilSec === 0) {
+        log(`${opts.mac} power cut for ${out.toSec - tsSec} s`);
+        offlineUntilSec = out.toSec;
+        dropLink();
+      }
+      if (offlineUntilSec !== 0) {
+        if (tsSec < offlineUntilSec) return; // no power: nothing measured, registers stand still
+        offlineUntilSec = 0;
+        connect();
+      }
+      // Type 2 trips on overload now and then and is switched back on by hand two minutes later.
+      if (opts.type === 2 && state.relayClosed && tsSec % 3600 === 0 && hash01(profile.seed ^ 0x0b, tsSec) < 0.08) {
+        state.relayClosed = false;
+        tripUntilSec = tsSec + 120;
+        publishEvent({ type: 'DISCONNECTOR', data: { timestamp: tsSec, event: 'OPEN', message: 'OVERLOAD' } });
+      }
+      if (tripUntilSec !== 0 && tsSec >= tripUntilSec) {
+        tripUntilSec = 0;
+        state.relayClosed = true;
+        publishEvent({ type: 'DISCONNECTOR', data: { timestamp: tsSec, event: 'CLOSED', message: 'MANUAL' } });
+      }
+    }
+    const s = model.sample(tsSec, state);
+    registers.integrate(s, 1);
+    if (model.appliances) {
+      for (const { run, event } of model.appliances.edgesBetween(tsSec - 1, tsSec)) {
+        const runtime = event === 'OFF' ? run.endSec - run.startSec : 0;
+        publishEvent({
+          type: 'NILM',
+          data: {
+            timestamp: tsSec,
+            event,
+            name: run.name,
+            phase: run.phase,
+            prediction_rate: Math.round(800 + 190 * hash01(profile.seed, run.startSec)) / 10,
+            runtime,
+            energy_consumption_wh: Math.round((run.powerW * runtime) / 360) / 10,
+          },
+        });
+      }
+    }
+    if (!client?.connected) return;
+    const frame: LiveFrame = { ts: tsSec, ...s, ...registers.read() };
+    publish('live', frame);
+    framesSent++;
+  }
+
+  connect();
+  const timer = setInterval(tick, 1000 / speed);
+
+  return {
+    mac: opts.mac,
+    type: opts.type,
+    get framesSent() {
+      return framesSent;
+    },
+    get lastTsSec() {
+      return tsSec;
+    },
+    connected,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      const c = client;
+      if (c?.connected) await c.publishAsync(topic('state'), encodePayload({ status: 'OFFLINE', ts: tsSec }), { qos: MQTT_QOS, retain: true });
+      client = null;
+      if (c) await c.endAsync();
+    },
+  };
+}

@@ -1,0 +1,8 @@
+/** Virtual meters: library API for the server's demo mode, tests and the bench. */
+export { startDevice, type DeviceOptions, type SimDevice } from './device';
+export { createFleet, demoMacs, type Fleet, type FleetDevice, type FleetOptions } from './fleet';
+export { createHistory, type QuarterEnergy } from './history';
+export { createMeterModel, type Instant, type MeterModel, type ModelState } from './model';
+export { meterProfile, type MeterProfile } from './profiles';
+export { createRegisters } from './registers';
+export { isOutage } from './outages';

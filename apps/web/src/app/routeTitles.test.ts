@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { titleKeyFor } from './routeTitles';
+
+describe('page titles from routes', () => {
+  it.each([
+    ['/visualization/realtime/voltage', 'menu.voltage'],
+    ['/visualization/profile/distoration-factor/current', 'menu.df_current'],
+    ['/visualization/energy/active/15min/maximum', 'menu.energy_15min_max'],
+    ['/visualization/energy/reactive/day/', 'menu.energy_reactive_day'],
+    ['/user/edit-profile', 'menu.edit_profile'],
+  ])('%s is titled %s', (path, key) => {
+    expect(titleKeyFor(path)).toBe(key);
+  });
+  it('has no title for unknown paths and keeps the contract spelling', () => {
+    expect(titleKeyFor('/visualization/profile/distortion-factor/current')).toBeUndefined();
+  });
+});

@@ -1,0 +1,83 @@
+import { Spin } from 'antd';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router';
+import { isSessionValid } from '../features/auth/rules';
+import { useAuthUser } from '../features/auth/session';
+import { RequireMainUser, RequireSession } from './guards';
+import { DEFAULT_ROUTE, rememberRoute } from './routeMemory';
+import { EDIT_PROFILE_ROUTE, LOGIN_ROUTE } from './routeTitles';
+
+// Each top-level area is its own chunk: sign-in, the shell, profile, visualization.
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const MainLayout = lazy(() => import('../features/shell/MainLayout').then((m) => ({ default: m.MainLayout })));
+const EditProfilePage = lazy(() =>
+  import('../features/auth/EditProfilePage').then((m) => ({ default: m.EditProfilePage })),
+);
+const VisualizationArea = lazy(() =>
+  import('../features/telemetry/VisualizationArea').then((m) => ({ default: m.VisualizationArea })),
+);
+
+function PageLoader() {
+  return (
+    <div style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
+}
+
+/** Saves every route change (except to login) and wraps the whole tree. */
+function Root() {
+  const { pathname } = useLocation();
+  useEffect(() => rememberRoute(pathname), [pathname]);
+  return <Outlet />;
+}
+
+/** Unknown paths: the dashboard when signed in, otherwise the login page. */
+function Fallback() {
+  const user = useAuthUser();
+  return <Navigate to={isSessionValid(user, Date.now()) ? DEFAULT_ROUTE : LOGIN_ROUTE} replace />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: LOGIN_ROUTE, element: <Lazy><LoginPage /></Lazy> },
+      {
+        element: (
+          <RequireSession>
+            <Lazy>
+              <MainLayout />
+            </Lazy>
+          </RequireSession>
+        ),
+        children: [
+          {
+            path: 'visualization/*',
+            element: (
+              <Lazy>
+                <VisualizationArea />
+              </Lazy>
+            ),
+          },
+          {
+            path: EDIT_PROFILE_ROUTE,
+            element: (
+              <RequireMainUser>
+                <Lazy>
+                  <EditProfilePage />
+                </Lazy>
+              </RequireMainUser>
+            ),
+          },
+          { index: true, element: <Navigate to={DEFAULT_ROUTE} replace /> },
+        ],
+      },
+      { path: '*', element: <Fallback /> },
+    ],
+  },
+]);

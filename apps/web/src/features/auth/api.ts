@@ -1,0 +1,61 @@
+import { AuthResponse, type AuthUser, type DeviceListEntry } from '@meterportal/protocol';
+import { useMutation } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { ApiError, NETWORK_ERROR_CODE, call, isApiError } from '../../api/http';
+import { toast } from '../../api/notify';
+import type { ErrorMeta } from '../../api/queryClient';
+import { loginErrorKey } from './rules';
+import { sha256Hex } from './sha256';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  deviceList: () => [...authKeys.all, 'device-list'] as const,
+};
+
+export interface SignedIn {
+  user: AuthUser;
+  devices: DeviceListEntry[];
+}
+
+function signedIn(body: unknown): SignedIn {
+  const r = AuthResponse.safeParse(body);
+  // An OK envelope we cannot read is the seed's "Sig in process error.".
+  if (!r.success) throw new ApiError(NETWORK_ERROR_CODE, 'process', 200);
+  return { user: r.data.user, devices: r.data.data };
+}
+
+export async function signInLocal(login: string, password: string): Promise<SignedIn> {
+  const body = await call('read', '/auth/local', { login, password: await sha256Hex(password) });
+  return signedIn(body);
+}
+
+export async function signInWithIdentityProvider(accessToken: string): Promise<SignedIn> {
+  return signedIn(await call('read', '/auth/google', { token: accessToken }));
+}
+
+/** Refreshes the device list with the user token. */
+export async function refreshDeviceList(token: string): Promise<SignedIn> {
+  return signedIn(await call('read', '/auth/local', { token }));
+}
+
+export async function logout(token: string): Promise<void> {
+  await call('read', '/auth/logout', { token });
+}
+
+export async function changePassword(login: string, oldPassword: string, newPassword: string): Promise<void> {
+  await call('write', '/auth/local/change-password', {
+    login,
+    oldPassword: await sha256Hex(oldPassword),
+    newPassword: await sha256Hex(newPassword),
+  });
+}
+
+/** Changes the local password; a wrong old password reads as wrong credentials. */
+export function useChangePasswordMutation() {
+  return useMutation({
+    mutationFn: (v: { login: string; oldPassword: string; newPassword: string }) =>
+      changePassword(v.login, v.oldPassword, v.newPassword),
+    onSuccess: () => toast('success', i18next.t('profile.changed')),
+    meta: { errorKey: (e: unknown) => loginErrorKey(isApiError(e) ? e.code : undefined) } satisfies ErrorMeta,
+  });
+}

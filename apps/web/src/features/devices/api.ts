@@ -1,0 +1,143 @@
+import { DeviceDetails, ErrorCode, HierarchyMenu, type DeviceListEntry } from '@meterportal/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { call, isApiError, isDataNotFound } from '../../api/http';
+import { SUCCESS_DIALOG_MS, getModal } from '../../api/notify';
+import type { ErrorMeta } from '../../api/queryClient';
+import { refreshDeviceList } from '../auth/api';
+import { authStore, updateDevices } from '../auth/session';
+import { selectDevice } from './selection';
+import { buildFromDevices, firstLeafMac, removeDevice, syncWithDevices } from './tree';
+
+export const hierarchyKeys = {
+  all: ['hierarchy'] as const,
+  menu: (userToken: string) => [...hierarchyKeys.all, userToken] as const,
+};
+
+export const detailsKeys = {
+  all: ['device-details'] as const,
+  byToken: (deviceToken: string) => [...detailsKeys.all, deviceToken] as const,
+};
+
+async function saveMenu(token: string, menu: HierarchyMenu): Promise<void> {
+  await call('write', '/facility/devices-hierarchy', { token, menu: JSON.stringify(menu) });
+}
+
+/**
+ * Loads the saved hierarchy and aligns it with the device list. When none is saved (610) it is
+ * built from the device list and saved, so the next load finds it.
+ */
+async function loadMenu(token: string, devices: readonly DeviceListEntry[]): Promise<HierarchyMenu> {
+  try {
+    const res = await call<unknown>('read', '/facility/devices-hierarchy', { token });
+    const parsed = HierarchyMenu.safeParse(res.data);
+    const saved = parsed.success ? parsed.data : buildFromDevices(devices);
+    const { menu, changed } = syncWithDevices(saved, devices);
+    if (changed || !parsed.success) await saveMenu(token, menu);
+    return menu;
+  } catch (e) {
+    if (!isDataNotFound(e)) throw e;
+    const menu = buildFromDevices(devices);
+    await saveMenu(token, menu);
+    return menu;
+  }
+}
+
+export function useHierarchyQuery() {
+  const { user, devices } = authStore.get();
+  const token = user?.token ?? '';
+  return useQuery({
+    queryKey: hierarchyKeys.menu(token),
+    queryFn: () => loadMenu(token, authStore.get().devices),
+    enabled: token !== '' && devices.length > 0,
+    staleTime: Infinity,
+    meta: { errorKey: (e: unknown) => (isDataNotFound(e) ? null : 'common.api_communication_error') } satisfies ErrorMeta,
+  });
+}
+
+/** Saves the whole tree; the cache takes the new tree at once so the panel never flickers. */
+export function useSaveHierarchyMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (menu: HierarchyMenu) => {
+      const token = authStore.get().user?.token ?? '';
+      qc.setQueryData(hierarchyKeys.menu(token), menu);
+      await saveMenu(token, menu);
+    },
+    meta: { errorKey: 'common.api_communication_error' } satisfies ErrorMeta,
+  });
+}
+
+/**
+ * Removes the user's own assignment of a device. Success and failure are dialogs (seed 000
+ * section 8); the success dialog closes itself after 2 s.
+ */
+export function useRemoveDeviceMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (device: DeviceListEntry) => {
+      const { user } = authStore.get();
+      if (!user) throw new Error('signed out');
+      await call('write', '/assign', { token: device.token, login: user.user }, { method: 'DELETE' });
+      const key = hierarchyKeys.menu(user.token);
+      const current = qc.getQueryData<HierarchyMenu>(key);
+      const refreshed = await refreshDeviceList(user.token).catch(() => null);
+      const devices = refreshed?.devices ?? authStore.get().devices.filter((d) => d.mac !== device.mac);
+      updateDevices(devices);
+      if (current) {
+        const next = removeDevice(current, device.mac);
+        qc.setQueryData(key, next);
+        await saveMenu(user.token, next);
+        selectDevice(firstLeafMac(next.nodes) ?? null);
+      }
+    },
+    onSuccess: () => {
+      const modal = getModal();
+      const dlg = modal?.success({ title: i18next.t('hierarchy.success_removed_device'), footer: null });
+      if (dlg) setTimeout(() => dlg.destroy(), SUCCESS_DIALOG_MS);
+    },
+    onError: () => {
+      void getModal()?.error({ title: i18next.t('common.api_communication_error') });
+    },
+  });
+}
+
+/** MRK and RK of a device, kW. */
+export interface ContractLimits {
+  MRK: number;
+  RK: number;
+}
+
+export async function fetchDeviceDetails(deviceToken: string): Promise<ContractLimits> {
+  const res = await call<unknown>('read', '/devices/details', { token: deviceToken });
+  return DeviceDetails.parse(res.data);
+}
+
+/** Contract limits of a device; a failed load shows MRK as 0 (seed 000 section 8). */
+export function useDeviceDetailsQuery(deviceToken: string | undefined) {
+  return useQuery({
+    queryKey: detailsKeys.byToken(deviceToken ?? ''),
+    queryFn: async () => {
+      try {
+        return await fetchDeviceDetails(deviceToken ?? '');
+      } catch (e) {
+        if (isApiError(e, ErrorCode.DataNotFound)) return { MRK: 0, RK: 0 };
+        throw e;
+      }
+    },
+    enabled: !!deviceToken,
+    meta: { errorKey: 'common.api_communication_error' } satisfies ErrorMeta,
+  });
+}
+
+export function useSaveDeviceDetailsMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { token: string; MRK: number; RK: number }) => {
+      await call('write', '/devices/details', v);
+      return v;
+    },
+    onSuccess: (v) => qc.setQueryData(detailsKeys.byToken(v.token), { MRK: v.MRK, RK: v.RK }),
+    meta: { errorKey: 'common.api_communication_error' } satisfies ErrorMeta,
+  });
+}

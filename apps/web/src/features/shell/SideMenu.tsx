@@ -1,0 +1,69 @@
+import { BarChartOutlined, DashboardOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { ENERGY_VIEWS, PROFILE_VIEWS, REALTIME_VIEWS, viewUrl, type View } from '../telemetry/views';
+
+interface SideMenuProps {
+  collapsed: boolean;
+  /** Called after a navigation, so the mobile drawer can close. */
+  onNavigate?: () => void;
+}
+
+type Item = Required<MenuProps>['items'][number];
+
+/** The sidebar: the Measurements group with the visualization area's menus. */
+export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const leaf = (v: View): Item => ({ key: viewUrl(v), label: t(`menu.${v.title}`) });
+  const items: Item[] = [
+    {
+      type: 'group',
+      key: 'measurements',
+      label: collapsed ? null : t('shell.measurements'),
+      children: [
+        {
+          key: 'realtime',
+          icon: <DashboardOutlined />,
+          label: t('menu.realtime'),
+          children: REALTIME_VIEWS.filter((v) => !v.hidden).map(leaf),
+        },
+        { key: 'profile', icon: <LineChartOutlined />, label: t('menu.profiles'), children: PROFILE_VIEWS.map(leaf) },
+        {
+          key: 'energy',
+          icon: <BarChartOutlined />,
+          label: t('menu.energy'),
+          children: ENERGY_VIEWS.map(leaf),
+        },
+      ],
+    },
+  ];
+
+  const area = /^\/visualization\/(realtime|profile|energy)\//.exec(pathname)?.[1];
+  return (
+    <Menu
+      mode="inline"
+      inlineCollapsed={collapsed}
+      selectedKeys={[pathname]}
+      defaultOpenKeys={area ? [area] : ['realtime']}
+      items={items}
+      onClick={({ key }) => {
+        void navigate(key);
+        onNavigate?.();
+      }}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+}
+
+export function BrandMark({ collapsed }: { collapsed: boolean }) {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '16px 20px', fontWeight: 600, fontSize: 16 }}>
+      <ThunderboltOutlined style={{ fontSize: 20, color: '#1668dc' }} />
+      {!collapsed && <span>Meter Portal</span>}
+    </div>
+  );
+}

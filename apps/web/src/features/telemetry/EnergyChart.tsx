@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isDataNotFound } from '../../api/http';
+import { ChartCard } from '../../charts/ChartCard';
+import type { ChartLine, ChartSeries } from '../../charts/options';
+import { useDeviceDetailsQuery } from '../devices/api';
+import { useSelectedDevice } from '../devices/selection';
+import { useEnergyQuery } from './api';
+import { useYAxisType } from './chartState';
+import { ContractLimitsMenu } from './ContractLimitsMenu';
+import { useDataSource, useRange } from './GraphToolbar';
+import type { EnergyPeriod, EnergyView } from './views';
+
+const COLORS: Record<string, string> = {
+  E_I: '#1668dc',
+  E_E: '#52c41a',
+  Q1: '#1668dc',
+  Q2: '#13c2c2',
+  Q3: '#faad14',
+  Q4: '#722ed1',
+};
+const MRK_COLOR = '#eb2f96';
+const RK_COLOR = '#fa8c16';
+
+const TIME_FORMATS: Record<EnergyPeriod, string> = { '15MIN': 'L LT', HOUR: 'L LT', DAY: 'L', MONTH: 'MMMM YYYY' };
+
+interface EnergyChartProps {
+  view: EnergyView;
+}
+
+/** Energy columns per period; the quarter-hour maximum adds the MRK and RK lines. */
+export function EnergyChart({ view }: EnergyChartProps) {
+  const { t } = useTranslation();
+  const device = useSelectedDevice();
+  const [range] = useRange(view.granularity);
+  const source = useDataSource();
+  const query = useEnergyQuery(view, device?.token, range, source);
+  const details = useDeviceDetailsQuery(view.maximum ? device?.token : undefined);
+  const [yAxisType, setYAxisType] = useYAxisType();
+  const keys = view.data.split(',');
+  const label = (k: string) =>
+    k === 'E_I' ? t('chart.import') : k === 'E_E' ? t('chart.export_series') : t('chart.quadrant', { n: k.slice(1) });
+  const [visible, setVisible] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(keys.map((k) => [k, !view.hiddenAtStart.includes(k)])),
+  );
+
+  const data = query.isError ? undefined : query.data;
+  const series: ChartSeries[] = keys.map((k) => ({ name: label(k), points: data?.[k] ?? [], kind: 'bar', color: COLORS[k] ?? '#1668dc' }));
+  const selected = Object.fromEntries(keys.map((k) => [label(k), visible[k] ?? true]));
+  const limits = details.data;
+  const lines = useMemo<ChartLine[]>(
+    () =>
+      view.maximum && limits
+        ? [
+            ...(limits.MRK > 0 ? [{ name: t('chart.mrk'), value: limits.MRK, color: MRK_COLOR }] : []),
+            ...(limits.RK > 0 ? [{ name: t('chart.rk'), value: limits.RK, color: RK_COLOR }] : []),
+          ]
+        : [],
+    [view.maximum, limits, t],
+  );
+
+  return (
+    <ChartCard
+      title={t(`menu.${view.title}`)}
+      fileName={view.path.replace(/\//g, '-')}
+      series={series}
+      unit={view.unit}
+      yAxisType={yAxisType}
+      onYAxisTypeChange={setYAxisType}
+      selected={selected}
+      onLegendChange={(sel) => setVisible(Object.fromEntries(keys.map((k) => [k, sel[label(k)] ?? true])))}
+      lines={lines}
+      loading={query.isFetching}
+      timeFormat={TIME_FORMATS[view.period]}
+      {...(query.isError
+        ? { emptyText: isDataNotFound(query.error) ? t('common.data_not_found') : t('common.api_communication_error') }
+        : {})}
+      extra={view.maximum && device?.owner ? <ContractLimitsMenu device={device} limits={limits} /> : undefined}
+    />
+  );
+}

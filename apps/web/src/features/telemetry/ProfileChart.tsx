@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { isDataNotFound } from '../../api/http';
+import type { Point } from '../../charts/series';
+import { sumAndAverage } from '../../charts/series';
+import { useSelectedDevice } from '../devices/selection';
+import { useProfileQuery } from './api';
+import type { PhaseKey } from './chartState';
+import { useDataSource, useRange } from './GraphToolbar';
+import { PhaseChart } from './PhaseChart';
+import type { ProfileView } from './views';
+
+interface ProfileChartProps {
+  view: ProfileView;
+}
+
+/** Historical per-phase area chart for a day-granularity range. */
+export function ProfileChart({ view }: ProfileChartProps) {
+  const { t } = useTranslation();
+  const device = useSelectedDevice();
+  const [range] = useRange('day');
+  const source = useDataSource();
+  const query = useProfileQuery(view, device?.token, range, source);
+  const phaseCount = device?.phase_use ?? 3;
+
+  // A failed load (610 included) clears the chart rather than keeping the previous range's data.
+  const data = query.isError ? undefined : query.data;
+  const series: Partial<Record<PhaseKey, Point[]>> = {};
+  if (data) {
+    const phases = (['L1', 'L2', 'L3'] as const).slice(0, phaseCount).filter((p) => data.phases[p]);
+    for (const p of phases) series[p] = data.phases[p]!;
+    if (phases.length > 1) {
+      const { sum, avg } = sumAndAverage(phases.map((p) => data.phases[p]!));
+      if (view.cumulative) series.SUM = data.cumulative ?? sum;
+      series.AVG = avg;
+    }
+  }
+  return (
+    <PhaseChart
+      title={t(`menu.${view.title}`)}
+      fileName={view.path.replace(/\//g, '-')}
+      unit={view.unit}
+      kind="area"
+      series={series}
+      loading={query.isFetching}
+      {...(view.startLogarithmic ? { startLogarithmic: true } : {})}
+      {...(query.isError
+        ? { emptyText: isDataNotFound(query.error) ? t('common.data_not_found') : t('common.api_communication_error') }
+        : {})}
+    />
+  );
+}

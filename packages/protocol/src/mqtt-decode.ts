@@ -1,0 +1,85 @@
+// Turns raw MQTT bytes into typed messages; never throws, so one bad device cannot stop ingest.
+import type { z } from 'zod';
+import {
+  AccuTestDataMessage,
+  AccuTestStateMessage,
+  EventMessage,
+  LiveFrame,
+  MQTT_MAX_PAYLOAD_BYTES,
+  StateMessage,
+  UpgradeMessage,
+  parseDeviceTopic,
+  type TopicKind,
+} from './mqtt-messages';
+import { CommandReply, CommandRequest } from './mqtt-commands';
+
+/** Payload schema of every topic kind. */
+export const TOPIC_SCHEMAS = {
+  live: LiveFrame,
+  state: StateMessage,
+  event: EventMessage,
+  'accutest/data': AccuTestDataMessage,
+  'accutest/state': AccuTestStateMessage,
+  upgrade: UpgradeMessage,
+  'cmd/req': CommandRequest,
+  'cmd/res': CommandReply,
+} as const satisfies Record<TopicKind, z.ZodType>;
+
+/** A decoded device message, discriminated by topic kind. */
+export type DeviceMessage = {
+  [K in TopicKind]: { kind: K; mac: string; payload: z.infer<(typeof TOPIC_SCHEMAS)[K]> };
+}[TopicKind];
+
+/** Why a message was refused. */
+export type RejectReason = 'topic' | 'oversized' | 'encoding' | 'json' | 'schema';
+
+/** Result of decoding: a message, or the reason it was refused. */
+export type DecodeResult =
+  | { ok: true; message: DeviceMessage }
+  | { ok: false; reason: RejectReason; detail: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes the payload of a known topic kind. */
+export function decodePayload<K extends TopicKind>(
+  kind: K,
+  bytes: Uint8Array,
+):
+  | { ok: true; payload: z.infer<(typeof TOPIC_SCHEMAS)[K]> }
+  | { ok: false; reason: RejectReason; detail: string } {
+  if (bytes.byteLength > MQTT_MAX_PAYLOAD_BYTES) {
+    return { ok: false, reason: 'oversized', detail: `${bytes.byteLength} bytes` };
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { ok: false, reason: 'encoding', detail: 'not UTF-8' };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, reason: 'json', detail: e instanceof Error ? e.message : 'bad JSON' };
+  }
+  const parsed = TOPIC_SCHEMAS[kind].safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: 'schema', detail: issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid' };
+  }
+  return { ok: true, payload: parsed.data as z.infer<(typeof TOPIC_SCHEMAS)[K]> };
+}
+
+/** Decodes a message from its topic and payload bytes; never throws. */
+export function decodeDeviceMessage(topic: string, bytes: Uint8Array): DecodeResult {
+  const t = parseDeviceTopic(topic);
+  if (!t) return { ok: false, reason: 'topic', detail: topic.slice(0, 120) };
+  const r = decodePayload(t.kind, bytes);
+  if (!r.ok) return r;
+  return { ok: true, message: { kind: t.kind, mac: t.mac, payload: r.payload } as DeviceMessage };
+}
+
+/** Encodes a payload for publishing (JSON text, UTF-8 on the wire). */
+export function encodePayload(payload: unknown): string {
+  return JSON.stringify(payload);
+}

@@ -1,0 +1,304 @@
+// Topics and payload schemas of the device link; re-exported by mqtt.ts.
+import { z } from 'zod';
+import { OnlineStatus } from './constants';
+
+/*
+ * MQTT contract between meters and the portal (docs/mqtt.md). Every topic lives under
+ * `meters/{mac}/`; a device may publish and subscribe only under its own mac. QoS 1 throughout.
+ *
+ * Units, stated once: voltage V (rms), current A (rms), active power W, reactive power var,
+ * apparent power VA, frequency Hz, angles degrees, distortion % THD, energy registers Wh / varh /
+ * VAh as cumulative integers, timestamps unix seconds (UTC). Active power is positive when the
+ * site imports and negative when it exports; reactive power is positive when inductive.
+ */
+
+/** Root of every device topic. */
+export const MQTT_TOPIC_ROOT = 'meters';
+
+/** The topic kinds under `meters/{mac}/`. */
+export const TOPIC_KINDS = [
+  'live',
+  'state',
+  'event',
+  'accutest/data',
+  'accutest/state',
+  'upgrade',
+  'cmd/req',
+  'cmd/res',
+] as const;
+/** One topic kind. */
+export type TopicKind = (typeof TOPIC_KINDS)[number];
+
+/** Kinds a device publishes (the portal subscribes to them). */
+export const DEVICE_PUBLISH_KINDS: readonly TopicKind[] = [
+  'live',
+  'state',
+  'event',
+  'accutest/data',
+  'accutest/state',
+  'upgrade',
+  'cmd/res',
+];
+/** Kinds a device subscribes to (the portal publishes them). */
+export const DEVICE_SUBSCRIBE_KINDS: readonly TopicKind[] = ['cmd/req'];
+
+/** Largest payload accepted on any device topic, in bytes; a meter database upload is the biggest. */
+export const MQTT_MAX_PAYLOAD_BYTES = 256 * 1024;
+
+/** MQTT quality of service used by devices and portal. */
+export const MQTT_QOS = 1;
+
+// A mac is used as a topic level, so it must not hold MQTT wildcards or separators.
+const MAC_LEVEL = /^[0-9A-Za-z]{1,8}(-[0-9A-Fa-f]{2}){5,6}$|^([0-9A-Fa-f]{2}-){5}[0-9A-Fa-f]{2}$/;
+
+/** Topic of one kind for one device. */
+export function deviceTopic(mac: string, kind: TopicKind): string {
+  return `${MQTT_TOPIC_ROOT}/${mac}/${kind}`;
+}
+
+/** Subscription filter for one kind across every device (used by the portal). */
+export function fleetTopicFilter(kind: TopicKind): string {
+  return `${MQTT_TOPIC_ROOT}/+/${kind}`;
+}
+
+/** Splits a device topic into mac and kind; null when it is not a device topic. */
+export function parseDeviceTopic(topic: string): { mac: string; kind: TopicKind } | null {
+  const prefix = `${MQTT_TOPIC_ROOT}/`;
+  if (!topic.startsWith(prefix)) return null;
+  const rest = topic.slice(prefix.length);
+  const slash = rest.indexOf('/');
+  if (slash <= 0) return null;
+  const mac = rest.slice(0, slash);
+  const kind = rest.slice(slash + 1);
+  if (!MAC_LEVEL.test(mac)) return null;
+  return (TOPIC_KINDS as readonly string[]).includes(kind) ? { mac, kind: kind as TopicKind } : null;
+}
+
+const finite = z.number().finite();
+
+/** One value per phase. */
+export const PhaseValues = z.object({ L1: finite, L2: finite, L3: finite });
+/** One value per phase. */
+export type PhaseValues = z.infer<typeof PhaseValues>;
+
+const register = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/** One cumulative register per phase, integer Wh / varh / VAh. */
+export const PhaseRegisters = z.object({ L1: register, L2: register, L3: register });
+/** One cumulative register per phase. */
+export type PhaseRegisters = z.infer<typeof PhaseRegisters>;
+
+/** Instantaneous quantities of a live frame, each per phase. */
+export const LIVE_PHASE_QUANTITIES = [
+  'U',
+  'I',
+  'P',
+  'Q',
+  'S',
+  'PF',
+  'DF_U',
+  'DF_I',
+  'F_U',
+  'F_I',
+  'U_PP',
+  'F_UPP',
+] as const;
+/** One instantaneous per-phase quantity. */
+export type LivePhaseQuantity = (typeof LIVE_PHASE_QUANTITIES)[number];
+
+/** Cumulative registers of a live frame, each per phase. */
+export const REGISTER_KINDS = ['E_I', 'E_E', 'Q1', 'Q2', 'Q3', 'Q4', 'Q_E', 'S_E'] as const;
+/** One cumulative register kind. */
+export type RegisterKind = (typeof REGISTER_KINDS)[number];
+
+/** Live data frame, about one per second on `live`. */
+export const LiveFrame = z.object({
+  /** Measurement time, unix seconds. */
+  ts: z.number().int().min(946684800).max(4102444800),
+  /** Phase voltage to neutral, V. */
+  U: PhaseValues,
+  /** Phase current, A. */
+  I: PhaseValues,
+  /** Active power, W; negative while exporting. */
+  P: PhaseValues,
+  /** Reactive power, var; positive inductive, negative capacitive. */
+  Q: PhaseValues,
+  /** Apparent power, VA. */
+  S: PhaseValues,
+  /** Power factor P/S, -1 to 1, signed like P. */
+  PF: PhaseValues,
+  /** Voltage total harmonic distortion, %. */
+  DF_U: PhaseValues,
+  /** Current total harmonic distortion, %. */
+  DF_I: PhaseValues,
+  /** Voltage phasor angle, degrees, L1 voltage at 0. */
+  F_U: PhaseValues,
+  /** Current phasor angle, degrees, same reference. */
+  F_I: PhaseValues,
+  /** Phase-to-phase voltage L1-L2, L2-L3, L3-L1 (under L1, L2, L3), V. */
+  U_PP: PhaseValues,
+  /** Phase-to-phase voltage phasor angle, degrees. */
+  F_UPP: PhaseValues,
+  /** Mains frequency, Hz. */
+  F: finite.min(0).max(100),
+  /** Active energy imported, Wh. */
+  E_I: PhaseRegisters,
+  /** Active energy exported, Wh. */
+  E_E: PhaseRegisters,
+  /** Reactive energy in quadrant 1 (import, inductive), varh. */
+  Q1: PhaseRegisters,
+  /** Reactive energy in quadrant 2 (export, inductive), varh. */
+  Q2: PhaseRegisters,
+  /** Reactive energy in quadrant 3 (export, capacitive), varh. */
+  Q3: PhaseRegisters,
+  /** Reactive energy in quadrant 4 (import, capacitive), varh. */
+  Q4: PhaseRegisters,
+  /** Reactive energy of all quadrants (Q1+Q2+Q3+Q4), varh. */
+  Q_E: PhaseRegisters,
+  /** Apparent energy, VAh. */
+  S_E: PhaseRegisters,
+});
+/** Live data frame. */
+export type LiveFrame = z.infer<typeof LiveFrame>;
+
+/** Device status words carried by state messages. */
+export const DEVICE_STATUS = ['ONLINE', 'OFFLINE', 'DATABASE_UPDATE'] as const;
+/** A device status word. */
+export type DeviceStatusWord = (typeof DEVICE_STATUS)[number];
+
+/** Online status code (OnlineStatus) of a status word. */
+export function onlineStatusOf(status: DeviceStatusWord): 0 | 1 | 2 {
+  switch (status) {
+    case 'ONLINE':
+      return OnlineStatus.Online;
+    case 'OFFLINE':
+      return OnlineStatus.Offline;
+    case 'DATABASE_UPDATE':
+      return OnlineStatus.DatabaseUpdate;
+  }
+}
+
+/** Device state on `state` (retained; the last will publishes OFFLINE here). */
+export const StateMessage = z.object({
+  /** Device status word. */
+  status: z.enum(DEVICE_STATUS),
+  /** Firmware version. */
+  fw: z.string().max(40).optional(),
+  /** Link in use, e.g. BT_MQTT_DB (with local database) or BT_MQTT. */
+  connection: z.string().max(40).optional(),
+  /** Device model name. */
+  device: z.string().max(64).optional(),
+  /** Time of the change, unix seconds; absent in the last will. */
+  ts: z.number().int().nonnegative().optional(),
+});
+/** Device state message. */
+export type StateMessage = z.infer<typeof StateMessage>;
+
+const eventTs = z.number().int().nonnegative();
+const phase = z.enum(['L1', 'L2', 'L3']);
+
+/** Device event on `event`; `type` matches the notification sources. */
+export const EventMessage = z.discriminatedUnion('type', [
+  z.object({
+    /** Status change reported by the device itself (boot, reboot, power loss). */
+    type: z.literal('STATUS'),
+    data: z.object({ timestamp: eventTs, event: z.string().max(40), message: z.string().max(500).optional() }),
+  }),
+  z.object({
+    /** Consumption anomaly detected on the device (type 1). */
+    type: z.literal('ANOMALY'),
+    data: z.object({
+      timestamp: eventTs,
+      event: z.string().max(40),
+      message: z.string().max(500).optional(),
+      phase: phase.optional(),
+    }),
+  }),
+  z.object({
+    /** Appliance switched on or off (NILM, type 1); runtime s, energy Wh. */
+    type: z.literal('NILM'),
+    data: z.object({
+      timestamp: eventTs,
+      event: z.enum(['ON', 'OFF']),
+      name: z.string().min(1).max(64),
+      phase,
+      /** Confidence of the recognition, %. */
+      prediction_rate: finite.min(0).max(100),
+      /** Seconds the appliance ran (0 on ON). */
+      runtime: z.number().int().nonnegative(),
+      /** Energy the appliance used during the run (0 on ON), Wh. */
+      energy_consumption_wh: finite.nonnegative(),
+    }),
+  }),
+  z.object({
+    /** Load disconnector opened or closed (type 2). */
+    type: z.literal('DISCONNECTOR'),
+    data: z.object({
+      timestamp: eventTs,
+      event: z.enum(['OPEN', 'CLOSED']),
+      /** Why it moved: COMMAND, OVERLOAD, or MANUAL. */
+      message: z.enum(['COMMAND', 'OVERLOAD', 'MANUAL']),
+    }),
+  }),
+]);
+/** Device event. */
+export type EventMessage = z.infer<typeof EventMessage>;
+
+/** Firmware upgrade progress states (seed 000 section 4, plus the final DONE). */
+export const UPGRADE_STATES = ['STARTING', 'UPGRADING', 'REBOOTING', 'DONE', 'FAILED', 'TIMEOUT', 'NOT_AVAILABLE'] as const;
+
+/** Firmware upgrade progress on `upgrade`. */
+export const UpgradeMessage = z.object({
+  /** Correlation id of the FIRMWARE_UPGRADE command that started it. */
+  id: z.string().min(1).max(64),
+  state: z.enum(UPGRADE_STATES),
+  /** Progress, %. */
+  progress: z.number().min(0).max(100),
+  /** Target firmware version. */
+  fw: z.string().max(40),
+});
+/** Firmware upgrade progress. */
+export type UpgradeMessage = z.infer<typeof UpgradeMessage>;
+
+/** Accuracy test run state on `accutest/state` (precision device, type 3). */
+export const AccuTestStateMessage = z.object({
+  state: z.enum(['IDLE', 'RUNNING', 'DONE', 'ABORTED']),
+  /** Meter under test (its IDN). */
+  IDN: z.string().max(64).optional(),
+  /** Progress of the running test, %. */
+  progress: z.number().min(0).max(100),
+  ts: eventTs,
+});
+/** Accuracy test run state. */
+export type AccuTestStateMessage = z.infer<typeof AccuTestStateMessage>;
+
+const num = finite.optional();
+/** One accuracy test result on `accutest/data` (meter test result of seed 001, units of the device). */
+export const AccuTestDataMessage = z.looseObject({
+  /** Meter under test. */
+  IDN: z.string().min(1).max(64),
+  /** Test time, unix seconds. */
+  MTIME: z.number().int().nonnegative(),
+  /** Meter error, %. */
+  ERROR: finite,
+  /** Standard deviation of the error, %. */
+  METERSTDEV: num,
+  TESTSAMPLES: z.number().int().nonnegative().optional(),
+  /** Integration time, s. */
+  INTTIME: num,
+  MENERGYTYPE: z.union([z.string(), z.number()]).optional(),
+  METERCONST: num,
+  /** Voltages L1..L3, V. */
+  MCHNLA1: num,
+  MCHNLA2: num,
+  MCHNLA3: num,
+  /** Currents L1..L3, A. */
+  MCHNLB1: num,
+  MCHNLB2: num,
+  MCHNLB3: num,
+  MPOWFACT: num,
+  MFREQ: num,
+  /** Energy counted by the reference during the test, Wh. */
+  MENERGY: num,
+});
+/** One accuracy test result. */
+export type AccuTestDataMessage = z.infer<typeof AccuTestDataMessage>;

@@ -1,0 +1,4 @@
+/** MQTT contract between meters and the portal; see docs/mqtt.md. */
+export * from './mqtt-messages';
+export * from './mqtt-commands';
+export * from './mqtt-decode';
