@@ -50,9 +50,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       output: { manualChunks },
-      // The protocol package's modules only declare schemas and constants; marking them free of
-      // side effects lets unused schemas (and zod with them) drop out of the sign-in bundle.
-      treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]protocol[\\/]src[\\/]/.test(id) },
     },
     manifest: true,
   },

@@ -9,6 +9,15 @@ import { usersRepository, type UsersRepository } from './auth/users.repository';
 import { deviceTokens } from './devices/deviceToken';
 import { devicesRepository, type DevicesRepository } from './devices/devices.repository';
 import { devicesService, type DevicesService } from './devices/devices.service';
+import { historyRepository } from './history/history.repository';
+import { historyService, type HistoryService } from './history/history.service';
+import { notificationsRepository, type NotificationsRepository } from './tools/notifications.repository';
+import { notificationsService, type NotificationsService } from './tools/notifications.service';
+import { webexClient, type WebexClient } from './tools/webex';
+import { localLiveBus, type LiveBus } from './live/bus';
+import { createLiveHub, type LiveHub } from './live/hub';
+import { liveRepository } from './live/live.repository';
+import { monitoringService, type MonitoringService } from './tools/monitoring.service';
 import { userManagerRepository } from './usermanager/usermanager.repository';
 import { userManagerService, type UserManagerService } from './usermanager/usermanager.service';
 
@@ -20,7 +29,12 @@ export interface Services {
   auth: AuthService;
   devices: DevicesService;
   userManager: UserManagerService;
-  repos: { users: UsersRepository; devices: DevicesRepository };
+  history: HistoryService;
+  monitoring: MonitoringService;
+  notifications: NotificationsService;
+  webex: WebexClient;
+  live: { bus: LiveBus; hub: LiveHub };
+  repos: { users: UsersRepository; devices: DevicesRepository; notifications: NotificationsRepository };
 }
 
 /**
@@ -44,6 +58,8 @@ export async function createServices(deps: {
   database: Database;
   clock: Clock;
   oidc?: OidcVerifier;
+  /** Device events for the websocket hub; in-process unless the installation fans out through a broker. */
+  bus?: LiveBus;
 }): Promise<Services> {
   const { config, database, clock } = deps;
   const users = usersRepository(database);
@@ -66,5 +82,27 @@ export async function createServices(deps: {
     repo: userManagerRepository(database),
     clock,
   });
-  return { config, database, clock, auth, devices, userManager, repos: { users, devices: devicesRepo } };
+  const historyRepo = historyRepository(database);
+  const history = historyService({ repo: historyRepo, devices, tz: config.TZ });
+  const monitoring = monitoringService({ repo: historyRepo, devices, clock, tz: config.TZ });
+  const webex = webexClient({ baseUrl: config.WEBEX_BASE_URL, token: config.WEBEX_BOT_TOKEN });
+  const notificationsRepo = notificationsRepository(database);
+  const notifications = notificationsService({ repo: notificationsRepo, auth, devices, webex, clock });
+  const bus = deps.bus ?? localLiveBus();
+  notifications.onRecorded((n) => bus.publish(n.entry.mac, { kind: 'notification', entry: n.entry, inAppUserIds: n.inAppUserIds }));
+  const hub = createLiveHub({ auth, devices, bus, repo: liveRepository(database), recheckMs: config.LIVE_RECHECK_MS });
+  return {
+    config,
+    database,
+    clock,
+    auth,
+    devices,
+    userManager,
+    history,
+    monitoring,
+    notifications,
+    webex,
+    live: { bus, hub },
+    repos: { users, devices: devicesRepo, notifications: notificationsRepo },
+  };
 }

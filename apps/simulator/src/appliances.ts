@@ -72,7 +72,11 @@ export function createApplianceCalendar(seed: number) {
     /** Runs active at tsSec (start <= ts < end). */
     activeAt(tsSec: number): ApplianceRun[] {
       const day = Math.floor(tsSec / 86400);
-      return [...ofDay(day - 1), ...ofDay(day)].filter((r) => r.startSec <= tsSec && tsSec < r.endSec);
+      const out: ApplianceRun[] = [];
+      for (const runs of [ofDay(day - 1), ofDay(day)]) {
+        for (const r of runs) if (r.startSec <= tsSec && tsSec < r.endSec) out.push(r);
+      }
+      return out;
     },
     /** Runs starting or ending in (fromSec, toSec]. */
     edgesBetween(fromSec: number, toSec: number): { run: ApplianceRun; event: 'ON' | 'OFF' }[] {

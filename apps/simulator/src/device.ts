@@ -26,6 +26,8 @@ export interface DeviceOptions {
   type: DeviceTypeId;
   username: string;
   password: string;
+  /** Phases wired (the device's phase_use); default by type. */
+  phases?: 1 | 2 | 3;
   /** Simulated seconds per wall-clock second; tests run faster. Default 1. */
   speed?: number;
   /** Power outages and overload trips; default true. */
@@ -54,7 +56,7 @@ export function startDevice(opts: DeviceOptions): SimDevice {
   const speed = opts.speed ?? 1;
   const nowMs = opts.nowMs ?? Date.now;
   const log = opts.log ?? (() => undefined);
-  const profile = meterProfile(opts.type, opts.mac);
+  const profile = meterProfile(opts.type, opts.mac, opts.phases);
   const model = createMeterModel(profile);
   const registers = createRegisters(profile.seed);
   const state: ModelState = { relayClosed: true };

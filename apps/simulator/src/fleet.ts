@@ -8,6 +8,8 @@ export interface FleetDevice {
   type: DeviceTypeId;
   username: string;
   password: string;
+  /** Phases wired; default by type. */
+  phases?: 1 | 2 | 3;
 }
 
 /** How to run a fleet. */

@@ -14,13 +14,13 @@ export interface QuarterEnergy {
 }
 
 /** Integration step inside a quarter, seconds (midpoint rule). */
-const STEP_SEC = 180;
+const STEP_SEC = 300;
 /** Samples per minute for the minute profiles (their average, min and max). */
 const SAMPLES_PER_MINUTE = 4;
 
 /** Past data of one meter. */
-export function createHistory(type: DeviceTypeId, mac: string) {
-  const profile = meterProfile(type, mac);
+export function createHistory(type: DeviceTypeId, mac: string, phases?: 1 | 2 | 3) {
+  const profile = meterProfile(type, mac, phases);
   const model = createMeterModel(profile);
   return {
     /**
@@ -32,7 +32,7 @@ export function createHistory(type: DeviceTypeId, mac: string) {
       let prev = regs.read();
       for (let q = fromSec; q < toSec; q += 900) {
         for (let t = q + STEP_SEC / 2; t < q + 900; t += STEP_SEC) {
-          if (!isOutage(profile.seed, t)) regs.integrate(model.sample(t), STEP_SEC);
+          if (!isOutage(profile.seed, t)) regs.integrate(model.sample(t, undefined, true), STEP_SEC);
         }
         const now = regs.read();
         const energy = {} as Record<RegisterKind, PhaseRegisters>;

@@ -1,9 +1,11 @@
 // `npm run simulate`: runs virtual meters against a broker until Ctrl-C.
-//   --broker mqtt://host:1883   broker URL (default SIM_BROKER_URL or mqtt://127.0.0.1:1883)
-//   --credentials file.json     [{mac, type, username, password}] as issued by the portal
-//   --per-type N                without credentials: N meters of each type, username = mac
-//   --speed X                   simulated seconds per second (default 1)
+//   --broker mqtt://host:1883   broker URL (SIM_BROKER_URL; default mqtt://127.0.0.1:1883)
+//   --credentials file.json     [{mac, type, username, password}] as issued by the portal (SIM_CREDENTIALS)
+//   --per-type N                without credentials: N meters of each type, username = mac (SIM_PER_TYPE)
+//   --speed X                   simulated seconds per second, default 1 (SIM_SPEED)
 //   --no-outages                no power cuts or trips
+// From the repository root, npm swallows flags of nested scripts, so use the variables there:
+//   SIM_PER_TYPE=3 npm run simulate
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEVICE_TYPES, Mac } from '@meterportal/protocol';
@@ -23,9 +25,9 @@ function readCredentials(file: string): FleetDevice[] {
 const { values } = parseArgs({
   options: {
     broker: { type: 'string', default: process.env.SIM_BROKER_URL ?? 'mqtt://127.0.0.1:1883' },
-    credentials: { type: 'string' },
-    'per-type': { type: 'string', default: '1' },
-    speed: { type: 'string', default: '1' },
+    credentials: { type: 'string', default: process.env.SIM_CREDENTIALS },
+    'per-type': { type: 'string', default: process.env.SIM_PER_TYPE ?? '1' },
+    speed: { type: 'string', default: process.env.SIM_SPEED ?? '1' },
     'no-outages': { type: 'boolean', default: false },
   },
 });

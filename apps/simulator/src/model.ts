@@ -68,8 +68,11 @@ export function createMeterModel(profile: MeterProfile) {
     return profile.pvPeakW * clear * Math.max(0.05, weather) * passing;
   }
 
-  /** Sample of every quantity at tsSec. */
-  function sample(tsSec: number, state: ModelState = { relayClosed: true }): Instant {
+  /**
+   * Sample of every quantity at tsSec. `energyOnly` fills just P, Q and S (unrounded), which is
+   * all the registers need; the history backfill uses it to stay fast.
+   */
+  function sample(tsSec: number, state: ModelState = { relayClosed: true }, energyOnly = false): Instant {
     const { hour, weekday } = localTime(tsSec);
     const shape = loadShape(profile.shape, hour, weekday);
     const pvPerPhaseW = solarW(tsSec) / nPhases;
@@ -110,6 +113,12 @@ export function createMeterModel(profile: MeterProfile) {
       const thdI = S1 === 0 ? 0 : Math.min(80, profile.thdIPct * (1 + 1.5 * Math.exp(-lightShare)));
       const I = I1 * Math.sqrt(1 + (thdI / 100) ** 2);
       const S = U * I;
+      if (energyOnly) {
+        out.P[ph] = P;
+        out.Q[ph] = Q;
+        out.S[ph] = S;
+        return;
+      }
       const thdU = 1.1 + 1.3 * Math.max(0, Math.sin((2 * Math.PI * (hour - 13)) / 24)) + 0.15 * smoothNoise(seed ^ 0xd0, tsSec / 300);
       const angU = wrapDeg(-120 * i + 0.4 * (hash01(seed, 30 + i) - 0.5));
       const phi = S1 === 0 ? 0 : Math.atan2(Q, P) * DEG;
@@ -125,7 +134,7 @@ export function createMeterModel(profile: MeterProfile) {
       out.F_I[ph] = S1 === 0 ? 0 : round(wrapDeg(angU - phi), 2);
       phasors.push({ mag: U, angDeg: angU });
     });
-    if (nPhases === 3) {
+    if (nPhases === 3 && !energyOnly) {
       PHASES.forEach((ph, i) => {
         const a = phasors[i]!;
         const b = phasors[(i + 1) % 3]!;

@@ -6,8 +6,8 @@ import { hash01, seedOf } from './noise';
 export interface MeterProfile {
   type: DeviceTypeId;
   seed: number;
-  /** Phases wired: single-phase devices report 0 on L2 and L3. */
-  phases: 1 | 3;
+  /** Phases wired (1 to 3); unwired phases report 0. */
+  phases: 1 | 2 | 3;
   /** Average load per phase at the daily mean, W. */
   loadW: number;
   /** Shape of the day: households peak morning and evening, businesses run office hours. */
@@ -28,8 +28,13 @@ export interface MeterProfile {
   model: string;
 }
 
-/** Builds the profile of a device of the given type and mac. */
-export function meterProfile(type: DeviceTypeId, mac: string): MeterProfile {
+/** Builds the profile of a device of the given type and mac; `phases` overrides the type's wiring. */
+export function meterProfile(type: DeviceTypeId, mac: string, phases?: 1 | 2 | 3): MeterProfile {
+  const base = typeProfile(type, mac);
+  return phases ? { ...base, phases } : base;
+}
+
+function typeProfile(type: DeviceTypeId, mac: string): MeterProfile {
   const seed = seedOf(mac);
   const r = (k: number) => hash01(seed, 1000 + k);
   switch (type) {

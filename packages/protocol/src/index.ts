@@ -5,3 +5,6 @@ export * from './auth';
 export * from './devices';
 export * from './mqtt';
 export * from './usermanager';
+export * from './history';
+export * from './notifications';
+export * from './live';

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { Clock, Logger } from '../telemetry/burst-log';
 import { createIngest } from '../telemetry/ingest';
 import { createTelemetryMetrics } from '../telemetry/metrics';
-import { createTelemetryRepository } from '../telemetry/telemetry.repository';
+import { createTelemetryRepository, type Retention } from '../telemetry/telemetry.repository';
 import type { BrokerLink } from './broker-link';
 import { createDeviceCommands } from './commands';
 import { createDeviceCredentials } from './credentials';
@@ -20,6 +20,8 @@ export interface DeviceLinkDeps {
   clock: Clock;
   /** External broker URL (config MQTT_URL); when absent the embedded broker runs. */
   mqttUrl?: string | undefined;
+  /** Client id on the external broker; keep it stable so the session survives restarts. */
+  mqttClientId?: string;
   /** Port of the embedded broker (config MQTT_PORT); 0 picks a free one. */
   mqttPort: number;
   /** Registry the metrics join (the one served at /metrics); a new one by default. */
@@ -31,7 +33,18 @@ export interface DeviceLinkDeps {
   flushIntervalMs?: number;
   /** Command reply timeout, ms. */
   commandTimeoutMs?: number;
+  /** How long each kind of telemetry is kept; pruned hourly. Default DEFAULT_RETENTION. */
+  retention?: Retention;
 }
+
+/** Default retention: minute profiles 90 days, quarter-hour energy 10 years, transitions 2 years. */
+export const DEFAULT_RETENTION: Retention = {
+  minutesSec: 90 * 86400,
+  quartersSec: 3650 * 86400,
+  statusChangesSec: 730 * 86400,
+};
+
+const PRUNE_INTERVAL_MS = 3600_000;
 
 /** Starts ingest and the broker link; close() stops both after the last commit. */
 export async function startDeviceLink(deps: DeviceLinkDeps) {
@@ -58,7 +71,16 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
   ingest.start();
   const onMessage = (topic: string, payload: Buffer, publisherMac?: string) => ingest.handle(topic, payload, publisherMac);
   const embedded = deps.mqttUrl ? null : await startEmbeddedBroker({ port: deps.mqttPort, credentials, logger, onMessage });
-  broker = embedded ?? (await connectExternalBroker({ url: deps.mqttUrl!, logger, onMessage }));
+  broker = embedded ?? (await connectExternalBroker({ url: deps.mqttUrl!, logger, onMessage, ...(deps.mqttClientId ? { clientId: deps.mqttClientId } : {}) }));
+
+  const retention = deps.retention ?? DEFAULT_RETENTION;
+  const prune = () =>
+    repository
+      .prune(retention, clock.nowMs())
+      .then((removed) => logger.info({ ...removed }, 'telemetry retention applied'))
+      .catch((e: unknown) => logger.error({ err: e }, 'telemetry retention failed'));
+  const pruneTimer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
 
   return {
     ingest,
@@ -69,6 +91,7 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
     /** Port of the embedded broker, or null with an external one. */
     embeddedPort: embedded?.port ?? null,
     async close(): Promise<void> {
+      clearInterval(pruneTimer);
       await broker?.close();
       broker = null;
       await ingest.close();

@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().default(''),
   COOKIE_SECURE: bool.optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
   COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -47,6 +51,9 @@ const EnvSchema = z.object({
   DEMO: bool.default(true),
   MQTT_URL: z.string().regex(/^mqtts?:\/\//, 'must be an mqtt:// URL').optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  WEBEX_BASE_URL: z.string().url().default('https://webexapis.com/v1'),
+  WEBEX_BOT_TOKEN: z.string().min(10).optional(),
 });
 
 /** Validated server configuration. */

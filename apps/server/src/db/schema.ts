@@ -77,6 +77,39 @@ export interface SecretsTable {
   value: string;
 }
 
+/** Device notifications as they happened. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  device_id: number;
+  type: string;
+  /** JSON of the notification data. */
+  data: string;
+  at_ms: number;
+}
+
+/** A user's routing of one notification source of one device to one destination. */
+export interface NotificationPairsTable {
+  id: Generated<number>;
+  user_id: number;
+  device_id: number;
+  notify_type: number;
+  dest_type: number;
+  webex_space: string | null;
+  created_at_ms: number;
+}
+
+/** Outbox of notifications to send to Webex, retried with backoff. */
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  pair_id: number;
+  notification_id: number;
+  state: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_at_ms: number;
+  last_error: string | null;
+  sent_at_ms: number | null;
+}
+
 /** The database as Kysely sees it. */
 export interface DB {
   users: UsersTable;
@@ -87,4 +120,7 @@ export interface DB {
   device_details: DeviceDetailsTable;
   login_failures: LoginFailuresTable;
   secrets: SecretsTable;
+  notifications: NotificationsTable;
+  notification_pairs: NotificationPairsTable;
+  notification_deliveries: NotificationDeliveriesTable;
 }

@@ -81,6 +81,11 @@ export function devicesService(deps: { devicesRepo: DevicesRepository; tokens: D
   return {
     resolve,
 
+    /** The devices assigned to a user right now. */
+    assigned(userId: number): Promise<AssignedDevice[]> {
+      return devicesRepo.listForUser(userId, nowSec());
+    },
+
     async deviceList(userId: number): Promise<DeviceListEntry[]> {
       const rows = await devicesRepo.listForUser(userId, nowSec());
       return rows.map((d) => toDeviceListEntry(d, tokens.sign(userId, d.mac, d.life_time_sec)));

@@ -17,8 +17,12 @@ import { APP_VERSION } from '@meterportal/protocol';
 import type { Services } from '../services';
 import { authReadRoutes, authWriteRoutes } from '../auth/auth.routes';
 import { devicesReadRoutes, devicesWriteRoutes } from '../devices/devices.routes';
+import { historyReadRoutes } from '../history/history.routes';
+import { monitoringReadRoutes } from '../tools/monitoring.routes';
+import { notificationsReadRoutes, notificationsWriteRoutes } from '../tools/notifications.routes';
 import { userManagerReadRoutes, userManagerWriteRoutes } from '../usermanager/usermanager.routes';
 import { installErrorHandler } from './errorHandler';
+import { registerLiveRoutes } from '../live/live.routes';
 
 /** A registered API route, for the authorization matrix and the docs. */
 export interface RouteEntry {
@@ -62,6 +66,8 @@ export async function buildApp(
     }
   });
 
+  if (s.config.roles.has('ws')) await registerLiveRoutes(app, s.config, s.live.hub);
+
   const webDist = s.config.WEB_DIST ?? defaultWebDist();
   const index = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
@@ -89,8 +95,8 @@ export async function buildApp(
   }));
 
   const modules: RouteModules = {
-    read: [authReadRoutes, devicesReadRoutes, userManagerReadRoutes, ...(opts.modules?.read ?? [])],
-    write: [authWriteRoutes, devicesWriteRoutes, userManagerWriteRoutes, ...(opts.modules?.write ?? [])],
+    read: [authReadRoutes, devicesReadRoutes, historyReadRoutes, monitoringReadRoutes, notificationsReadRoutes, userManagerReadRoutes, ...(opts.modules?.read ?? [])],
+    write: [authWriteRoutes, devicesWriteRoutes, notificationsWriteRoutes, userManagerWriteRoutes, ...(opts.modules?.write ?? [])],
   };
   if (s.config.roles.has('read')) {
     for (const m of modules.read) await app.register(m(s), { prefix: READ_BASE });

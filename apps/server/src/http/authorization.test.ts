@@ -132,6 +132,46 @@ const CASES: Record<string, Case> = {
     body: (w, a) => ({ user_token: own(w, a), login: 'alice', device: MAC }),
     expect: MANAGER_ONLY,
   },
+  'POST /api/read/profile': {
+    method: 'POST',
+    body: (w, a) => ({ token: w.deviceToken(a), data: 'U', from: 0, to: 86400 }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 610 },
+  },
+  'POST /api/read/energy': {
+    method: 'POST',
+    body: (w, a) => ({ token: w.deviceToken(a), data: 'E_I,E_E', from: 0, to: 86400, period: 'HOUR' }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 610 },
+  },
+  'POST /api/read/tools/monitoring': {
+    method: 'POST',
+    body: (w, a) => ({ token: w.deviceToken(a), from: 0, to: 86400, period: '30MINUTE' }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 610 },
+  },
+  'POST /api/read/notifications': {
+    method: 'POST',
+    body: (w, a) => ({ device_token: w.deviceToken(a) }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
+  },
+  'POST /api/read/tools/notifications/webex-spaces': {
+    method: 'POST',
+    body: (w, a) => ({ user_token: own(w, a) }),
+    expect: { anonymous: 601, other: 610, expired: 610, manager: 610, assigned: 610 },
+  },
+  'POST /api/read/tools/notifications/pair': {
+    method: 'POST',
+    body: (w, a) => ({ user_token: own(w, a), device_token: w.deviceToken(a) }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
+  },
+  'POST /api/write/tools/notifications/pair': {
+    method: 'POST',
+    body: (w, a) => ({ user_token: own(w, a), device_token: w.deviceToken(a), notifyTypeID: 1, notifyDestID: 1 }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
+  },
+  'DELETE /api/write/tools/notifications/pair': {
+    method: 'DELETE',
+    body: (w, a) => ({ user_token: own(w, a), device_token: w.deviceToken(a), ID: 1 }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 605 },
+  },
   'POST /api/write/auth/logout': {
     method: 'POST',
     body: (w, a) => ({ token: own(w, a) }),

@@ -158,6 +158,27 @@ describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
     expect(m[0]!.p_l1_max).toBeCloseTo(Math.max(...ps), 6);
   });
 
+  it('prunes each kind by its own retention', async () => {
+    const { ingest } = build();
+    for (const f of frames(200)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    ingest.handle(deviceTopic(MAC, 'state'), enc({ status: 'ONLINE' }));
+    await settle();
+    await ingest.close();
+    const repo = createTelemetryRepository(database);
+    const count = async () => [
+      (await db().selectFrom('telemetry_minutes').select('ts_sec').execute()).length,
+      (await db().selectFrom('energy_quarters').select('ts_sec').execute()).length,
+      (await db().selectFrom('device_status_changes').select('id').execute()).length,
+    ];
+    const before = await count();
+    expect(before.every((n) => n > 0)).toBe(true);
+    // One hour later: minutes older than 30 min go, quarters and transitions stay.
+    await repo.prune({ minutesSec: 1800, quartersSec: 86400, statusChangesSec: 86400 }, (T0 + 3600) * 1000);
+    expect(await count()).toEqual([0, before[1], before[2]]);
+    await repo.prune({ minutesSec: 1800, quartersSec: 600, statusChangesSec: 60 }, (T0 + 3600) * 1000);
+    expect(await count()).toEqual([0, 0, 0]);
+  });
+
   it('keeps history from the simulator consistent with its registers', () => {
     const h = createHistory(1, MAC);
     const qs = [...h.quarters(T0 - (T0 % 900), T0 - (T0 % 900) + 86400)];

@@ -60,7 +60,7 @@ export function minuteStart(tsSec: number): number {
 }
 
 /** Channel values of a frame, in MINUTE_CHANNELS order. */
-export function frameChannels(frame: LiveFrame): number[] {
+export function frameChannels(frame: Pick<LiveFrame, LivePhaseQuantity | 'F'>): number[] {
   return MINUTE_CHANNELS.map((c) => (c.phase === null ? frame.F : frame[c.quantity as LivePhaseQuantity][c.phase]));
 }
 

@@ -1,6 +1,7 @@
 // The only place that speaks SQL about telemetry.
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database, Dialect } from '../db/database';
+import { bulkInsert, type BulkColumnType, type BulkSpec } from './bulk';
 import type { DB } from '../db/schema';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from './columns';
@@ -67,65 +68,44 @@ function chunks<T>(rows: readonly T[], paramsPerRow: number): T[][] {
   return out;
 }
 
-const quarterRecord = (r: QuarterRow) => {
-  const rec: Record<string, number> = { device_id: r.deviceId, ts_sec: r.tsSec };
-  ENERGY_COLUMNS.forEach((c, i) => (rec[c] = r.values[i] ?? 0));
-  return rec as TelemetryDB['energy_quarters'];
-};
-const minuteRecord = (r: MinuteRow) => {
-  const rec: Record<string, number> = { device_id: r.deviceId, ts_sec: r.agg.minuteStartSec, samples: r.agg.samples };
-  MINUTE_COLUMNS.forEach((c, i) => (rec[c] = r.agg.values[i] ?? 0));
-  return rec as TelemetryDB['telemetry_minutes'];
-};
+const KEY = 'ON CONFLICT (device_id, ts_sec)';
+const quarterColumns = ['device_id', 'ts_sec', ...ENERGY_COLUMNS];
+const quarterTypes: BulkColumnType[] = ['int', 'bigint', ...ENERGY_COLUMNS.map((): BulkColumnType => 'bigint')];
+const minuteColumns = ['device_id', 'ts_sec', 'samples', ...MINUTE_COLUMNS];
+const minuteTypes: BulkColumnType[] = ['int', 'bigint', 'int', ...MINUTE_COLUMNS.map((): BulkColumnType => 'float8')];
+const quarterRow = (r: QuarterRow) => [r.deviceId, r.tsSec, ...r.values];
+const minuteRow = (r: MinuteRow) => [r.deviceId, r.agg.minuteStartSec, r.agg.samples, ...r.agg.values];
+
+// Energy of a redelivered or split quarter adds up; the cursor guarantees each second counts once.
+const quarterAddClause = `${KEY} DO UPDATE SET ${ENERGY_COLUMNS.map((c) => `${c} = energy_quarters.${c} + excluded.${c}`).join(', ')}`;
+
+// A minute meeting another part of itself: weighted average, min of minima, max of maxima, so a
+// minute written in two parts equals one written at once.
+function minuteMergeClause(dialect: Dialect): string {
+  const least = dialect === 'sqlite' ? 'min' : 'least';
+  const greatest = dialect === 'sqlite' ? 'max' : 'greatest';
+  const t = 'telemetry_minutes';
+  const sets = MINUTE_CHANNELS.flatMap((c) => {
+    const avg = `${c.column}_avg`;
+    const out = [`${avg} = (${t}.${avg} * ${t}.samples + excluded.${avg} * excluded.samples) / (${t}.samples + excluded.samples)`];
+    if (c.minMax) {
+      out.push(`${c.column}_min = ${least}(${t}.${c.column}_min, excluded.${c.column}_min)`);
+      out.push(`${c.column}_max = ${greatest}(${t}.${c.column}_max, excluded.${c.column}_max)`);
+    }
+    return out;
+  });
+  sets.push(`samples = ${t}.samples + excluded.samples`);
+  return `${KEY} DO UPDATE SET ${sets.join(', ')}`;
+}
 
 /** Builds the telemetry repository over an open database. */
 export function createTelemetryRepository(database: Database) {
   const db: TDB = database.db.withTables<TelemetryDB>();
-  const least = database.dialect === 'sqlite' ? 'min' : 'least';
-  const greatest = database.dialect === 'sqlite' ? 'max' : 'greatest';
-
-  // Merge rules of a minute row meeting a part of the same minute: weighted average, min of
-  // minima, max of maxima, so a minute written in two parts equals one written at once.
-  const minuteMerge = Object.fromEntries(
-    MINUTE_CHANNELS.flatMap((c) => {
-      const avg = `${c.column}_avg`;
-      const set: [string, unknown][] = [
-        [
-          avg,
-          sql`(telemetry_minutes.${sql.ref(avg)} * telemetry_minutes.samples + excluded.${sql.ref(avg)} * excluded.samples) / (telemetry_minutes.samples + excluded.samples)`,
-        ],
-      ];
-      if (c.minMax) {
-        const mn = `${c.column}_min`;
-        const mx = `${c.column}_max`;
-        set.push([mn, sql`${sql.raw(least)}(telemetry_minutes.${sql.ref(mn)}, excluded.${sql.ref(mn)})`]);
-        set.push([mx, sql`${sql.raw(greatest)}(telemetry_minutes.${sql.ref(mx)}, excluded.${sql.ref(mx)})`]);
-      }
-      return set;
-    }),
-  );
-  minuteMerge.samples = sql`telemetry_minutes.samples + excluded.samples`;
-  const quarterAdd = Object.fromEntries(ENERGY_COLUMNS.map((c) => [c, sql`energy_quarters.${sql.ref(c)} + excluded.${sql.ref(c)}`]));
-
-  async function upsertQuarters(trx: TDB, rows: readonly QuarterRow[]): Promise<void> {
-    for (const part of chunks(rows, ENERGY_COLUMNS.length + 2)) {
-      await trx
-        .insertInto('energy_quarters')
-        .values(part.map(quarterRecord))
-        .onConflict((oc) => oc.columns(['device_id', 'ts_sec']).doUpdateSet(quarterAdd))
-        .execute();
-    }
-  }
-
-  async function upsertMinutes(trx: TDB, rows: readonly MinuteRow[]): Promise<void> {
-    for (const part of chunks(rows, MINUTE_COLUMNS.length + 3)) {
-      await trx
-        .insertInto('telemetry_minutes')
-        .values(part.map(minuteRecord))
-        .onConflict((oc) => oc.columns(['device_id', 'ts_sec']).doUpdateSet(minuteMerge))
-        .execute();
-    }
-  }
+  const { dialect } = database;
+  const quarterAdd: BulkSpec = { table: 'energy_quarters', columns: quarterColumns, types: quarterTypes, onConflict: quarterAddClause };
+  const quarterKeep: BulkSpec = { ...quarterAdd, onConflict: `${KEY} DO NOTHING` };
+  const minuteMerge: BulkSpec = { table: 'telemetry_minutes', columns: minuteColumns, types: minuteTypes, onConflict: minuteMergeClause(dialect) };
+  const minuteKeep: BulkSpec = { ...minuteMerge, onConflict: `${KEY} DO NOTHING` };
 
   return {
     /** Device id of a mac, or null when the portal does not know it. */
@@ -151,8 +131,8 @@ export function createTelemetryRepository(database: Database) {
     /** Writes one ingest batch atomically. */
     async writeBatch(batch: TelemetryBatch): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (batch.quarters.length) await upsertQuarters(trx, batch.quarters);
-        if (batch.minutes.length) await upsertMinutes(trx, batch.minutes);
+        await bulkInsert(trx, dialect, quarterAdd, batch.quarters.map(quarterRow));
+        await bulkInsert(trx, dialect, minuteMerge, batch.minutes.map(minuteRow));
         for (const part of chunks(batch.cursors, 3)) {
           await trx
             .insertInto('telemetry_cursors')
@@ -182,12 +162,8 @@ export function createTelemetryRepository(database: Database) {
     /** Bulk load of history (backfill): rows already present are kept. */
     async insertHistory(quarters: readonly QuarterRow[], minutes: readonly MinuteRow[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        for (const part of chunks(quarters, ENERGY_COLUMNS.length + 2)) {
-          await trx.insertInto('energy_quarters').values(part.map(quarterRecord)).onConflict((oc) => oc.doNothing()).execute();
-        }
-        for (const part of chunks(minutes, MINUTE_COLUMNS.length + 3)) {
-          await trx.insertInto('telemetry_minutes').values(part.map(minuteRecord)).onConflict((oc) => oc.doNothing()).execute();
-        }
+        await bulkInsert(trx, dialect, quarterKeep, quarters.map(quarterRow));
+        await bulkInsert(trx, dialect, minuteKeep, minutes.map(minuteRow));
       });
     },
 

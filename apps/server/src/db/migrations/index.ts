@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Database } from '../database';
 import * as m001 from './001_foundation';
 import * as m002 from './002_telemetry';
+import * as m003 from './003_notifications';
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -16,6 +17,7 @@ type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 const STEPS: Record<string, Step> = {
   '001_foundation': m001,
   '002_telemetry': m002,
+  '003_notifications': m003,
 };
 
 /** Brings the schema up to date; safe to call from several instances at once. */

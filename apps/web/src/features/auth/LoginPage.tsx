@@ -1,5 +1,5 @@
 import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Divider, Flex, Input, Select, Typography } from 'antd';
+import { Button, Divider, Flex, Input, Segmented, Typography, theme } from 'antd';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -25,6 +25,7 @@ function failureText(e: unknown, t: (k: 'login.process_error' | 'login.credentia
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const user = useAuthUser();
   const language = useSettings((s) => s.localization);
@@ -102,22 +103,20 @@ export function LoginPage() {
 
   return (
     <div className="login-page" style={{ backgroundImage: `url("${bg}")` }}>
-      <Card className="login-card" variant="borderless">
-        <Flex justify="space-between" align="start" gap={12}>
-          <div>
-            <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
-              {t('login.title')}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
-          </div>
-          <Select<Language>
-            aria-label={t('common.language')}
-            value={language}
-            onChange={(v) => updateSettings({ localization: v })}
-            options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-            style={{ width: 130 }}
-          />
-        </Flex>
+      {/* A plain panel rather than antd's Card keeps the card's tab machinery out of this page. */}
+      <div className="login-card" style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: 32 }}>
+        <Segmented<Language>
+          aria-label={t('common.language')}
+          size="small"
+          value={language}
+          onChange={(v) => updateSettings({ localization: v })}
+          options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+          style={{ marginBottom: 20 }}
+        />
+        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+          {t('login.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
         <form onSubmit={(e) => void submit(e)} noValidate style={{ marginTop: 24 }}>
           <Flex vertical gap={12}>
             <Input
@@ -159,7 +158,7 @@ export function LoginPage() {
             </Button>
           </>
         )}
-      </Card>
+      </div>
     </div>
   );
 }

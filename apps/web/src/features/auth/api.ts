@@ -1,4 +1,4 @@
-import { AuthResponse, type AuthUser, type DeviceListEntry } from '@meterportal/protocol';
+import type { AuthUser, DeviceListEntry } from '@meterportal/protocol';
 import { useMutation } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, NETWORK_ERROR_CODE, call, isApiError } from '../../api/http';
@@ -17,11 +17,12 @@ export interface SignedIn {
   devices: DeviceListEntry[];
 }
 
-function signedIn(body: unknown): SignedIn {
-  const r = AuthResponse.safeParse(body);
+async function signedIn(body: unknown): Promise<SignedIn> {
+  const { parseAuthResponse } = await import('./authSchema');
+  const parsed = parseAuthResponse(body);
   // An OK envelope we cannot read is the seed's "Sig in process error.".
-  if (!r.success) throw new ApiError(NETWORK_ERROR_CODE, 'process', 200);
-  return { user: r.data.user, devices: r.data.data };
+  if (!parsed) throw new ApiError(NETWORK_ERROR_CODE, 'process', 200);
+  return parsed;
 }
 
 export async function signInLocal(login: string, password: string): Promise<SignedIn> {

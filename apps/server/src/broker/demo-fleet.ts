@@ -1,0 +1,43 @@
+// Demo mode: the seeded devices come alive as virtual meters inside the server process, logging
+// in to the broker with freshly issued credentials like real meters, after their history has
+// been backfilled so every chart has data from the first start.
+import { createFleet, type Fleet } from '@meterportal/simulator';
+import type { DeviceTypeId } from '@meterportal/protocol';
+import type { Database } from '../db/database';
+import type { Clock, Logger } from '../telemetry/burst-log';
+import { backfillHistory, type BackfillReport } from '../telemetry/backfill';
+import type { DeviceLink } from './device-link';
+
+/** A demo device as stored. */
+export interface DemoFleetDevice {
+  id: number;
+  mac: string;
+  type: DeviceTypeId;
+  phases: 1 | 2 | 3;
+}
+
+/** What the demo fleet needs. */
+export interface DemoFleetDeps {
+  database: Database;
+  link: DeviceLink;
+  logger: Logger;
+  clock: Clock;
+  /** Broker the meters connect to: the embedded one or MQTT_URL. */
+  brokerUrl: string;
+}
+
+/** Backfills history where missing, then starts one virtual meter per device. */
+export async function startDemoFleet(deps: DemoFleetDeps, devices: readonly DemoFleetDevice[]): Promise<{ fleet: Fleet; backfill: BackfillReport }> {
+  const backfill = await backfillHistory({ repository: deps.link.repository, clock: deps.clock, logger: deps.logger }, devices);
+  // The secrets are kept only hashed, so each start issues new ones to the in-process meters.
+  const withCredentials = await Promise.all(
+    devices.map(async (d) => ({ mac: d.mac, type: d.type, phases: d.phases, ...(await deps.link.credentials.issue(d.id, d.mac)) })),
+  );
+  const fleet = createFleet({
+    brokerUrl: deps.brokerUrl,
+    devices: withCredentials,
+    log: (line) => deps.logger.debug({ line }, 'demo meter'),
+  });
+  deps.logger.info({ devices: devices.length }, 'demo fleet started');
+  return { fleet, backfill };
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, addDevice, addUser, assign, call, createTestApp, quickSession, type Client, type TestApp } from '../test/harness';
+import { createTelemetryRepository, type MinuteRow, type QuarterRow } from '../telemetry/telemetry.repository';
+import { ENERGY_COLUMNS, MINUTE_COLUMNS } from '../telemetry/columns';
+import { fromWall } from './calendar';
+
+const TZ = 'Europe/Bratislava';
+const MAC = '02-4D-50-00-00-04';
+const utc = (iso: string) => Date.parse(iso) / 1000;
+
+/** A whole number of Wh per quarter that varies, so misplaced quarters change the sums. */
+const importWh = (tsSec: number) => 100 + ((tsSec / 900) % 7) * 13;
+const exportWh = (tsSec: number) => ((tsSec / 900) % 5) * 3;
+
+function quarter(deviceId: number, tsSec: number): QuarterRow {
+  const values = ENERGY_COLUMNS.map((c) => {
+    const base = c.startsWith('e_i') ? importWh(tsSec) : c.startsWith('e_e') ? exportWh(tsSec) : c.startsWith('q1') ? 9 : 0;
+    // Phase columns hold a third each (rounded into L1), totals the whole.
+    if (/_l[123]_/.test(c)) return c.includes('_l1_') ? base - 2 * Math.floor(base / 3) : Math.floor(base / 3);
+    return base;
+  });
+  return { deviceId, tsSec, values };
+}
+
+function minute(deviceId: number, tsSec: number): MinuteRow {
+  const values = MINUTE_COLUMNS.map((c) => {
+    if (c.startsWith('u_l')) return 230 + Number(c[3]);
+    if (c.startsWith('pf_l')) return 0.9 + Number(c[4]) / 100;
+    if (c.startsWith('f_')) return 50;
+    return 1;
+  });
+  return { deviceId, agg: { minuteStartSec: tsSec, samples: 60, values } };
+}
+
+describe.each(DIALECTS)('history on $name', (dialect) => {
+  let t: TestApp;
+  let c: Client;
+  let token: string;
+  const yearFrom = fromWall(TZ, 2026, 1, 1);
+  const yearTo = fromWall(TZ, 2027, 1, 1);
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { TZ } });
+    const userId = await addUser(t.services, 'alice', 'alice-secret');
+    const deviceId = await addDevice(t.services, MAC, 4, 'Workshop');
+    await assign(t.services, userId, deviceId, true);
+    t.clock.set(utc('2027-01-10T00:00:00Z'));
+    c = await quickSession(t.services, userId);
+    token = c.devices[0]!.token;
+    const repo = createTelemetryRepository(t.services.database);
+    const quarters: QuarterRow[] = [];
+    for (let ts = yearFrom; ts < yearTo; ts += 900) quarters.push(quarter(deviceId, ts));
+    const dayStart = fromWall(TZ, 2026, 10, 25);
+    const minutes: MinuteRow[] = [];
+    for (let ts = dayStart; ts < dayStart + 25 * 3600; ts += 60) minutes.push(minute(deviceId, ts));
+    await repo.insertHistory(quarters, minutes);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const energy = (body: object) => call(t.app, 'POST', '/api/read/energy', { token, phase: 'CUM', format: 'H', ...body }, c);
+  const expectedWh = (from: number, to: number, f: (ts: number) => number) => {
+    let s = 0;
+    for (let ts = from; ts < to; ts += 900) s += f(ts);
+    return s;
+  };
+
+  it('gives the 25-hour fall-back day 25 hours whose sum is the day total, to the Wh', async () => {
+    const from = fromWall(TZ, 2026, 10, 25);
+    const to = fromWall(TZ, 2026, 10, 26);
+    const hours = (await energy({ data: 'E_I,E_E', from, to, period: 'HOUR' })).json();
+    expect(hours.status).toBe('OK');
+    expect(hours.data.E_I.CUM).toHaveLength(25);
+    const day = (await energy({ data: 'E_I,E_E', from, to, period: 'DAY' })).json();
+    expect(day.data.E_I.CUM).toEqual([[from * 1000, expectedWh(from, to, importWh) / 1000]]);
+    const hourSumWh = hours.data.E_I.CUM.reduce((s: number, [, v]: [number, number]) => s + Math.round(v * 1000), 0);
+    expect(hourSumWh).toBe(expectedWh(from, to, importWh));
+    expect(day.data.E_E.CUM[0][1] * 1000).toBeCloseTo(expectedWh(from, to, exportWh), 6);
+  });
+
+  it('gives the 23-hour spring-forward day 23 hours and 92 quarters', async () => {
+    const from = fromWall(TZ, 2026, 3, 29);
+    const to = fromWall(TZ, 2026, 3, 30);
+    expect((await energy({ data: 'E_I', from, to, period: 'HOUR' })).json().data.E_I.CUM).toHaveLength(23);
+    expect((await energy({ data: 'E_I', from, to, period: '15MIN' })).json().data.E_I.CUM).toHaveLength(92);
+  });
+
+  it('answers a year of days and of months whose totals equal the year, to the Wh', async () => {
+    const days = (await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: 'DAY' })).json().data.E_I.CUM;
+    const months = (await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: 'MONTH' })).json().data.E_I.CUM;
+    expect(days).toHaveLength(365);
+    expect(months).toHaveLength(12);
+    const total = expectedWh(yearFrom, yearTo, importWh);
+    const sumWh = (s: [number, number][]) => s.reduce((a, [, v]) => a + Math.round(v * 1000), 0);
+    expect(sumWh(days)).toBe(total);
+    expect(sumWh(months)).toBe(total);
+    const feb = fromWall(TZ, 2026, 2, 1);
+    const mar = fromWall(TZ, 2026, 3, 1);
+    expect(months[1]).toEqual([feb * 1000, expectedWh(feb, mar, importWh) / 1000]);
+  });
+
+  it('answers reactive energy by quadrant per day', async () => {
+    const from = fromWall(TZ, 2026, 6, 1);
+    const res = (await energy({ data: 'Q1,Q2,Q3,Q4', from, to: fromWall(TZ, 2026, 6, 8), period: 'DAY' })).json();
+    expect(Object.keys(res.data)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
+    expect(res.data.Q1.CUM[0]).toEqual([from * 1000, (96 * 9) / 1000]);
+    expect(res.data.Q2.CUM[0]).toEqual([from * 1000, 0]);
+  });
+
+  it('answers the quarter-hour maximum in kW per quarter and per day', async () => {
+    const from = fromWall(TZ, 2026, 6, 1);
+    const quarters = (await energy({ data: 'E_I', from, to: from + 3600, period: '15MIN', maximum: true })).json().data.E_I.CUM;
+    expect(quarters[0]).toEqual([from * 1000, (importWh(from) * 4) / 1000]);
+    const days = (await energy({ data: 'E_I', from, to: fromWall(TZ, 2026, 6, 3), period: 'DAY', maximum: true })).json().data.E_I.CUM;
+    expect(days).toHaveLength(2);
+    expect(days[0][1]).toBe(((100 + 6 * 13) * 4) / 1000);
+  });
+
+  it('answers 610 for a range with nothing stored, and 400 for a reversed range', async () => {
+    const empty = await energy({ data: 'E_I', from: utc('2025-01-01T00:00:00Z'), to: utc('2025-01-02T00:00:00Z'), period: 'DAY' });
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json().code).toBe(610);
+    const reversed = await energy({ data: 'E_I', from: yearTo, to: yearFrom, period: 'DAY' });
+    expect(reversed.statusCode).toBe(400);
+    const badKind = await energy({ data: 'E_I,DROP', from: yearFrom, to: yearTo, period: 'DAY' });
+    expect(badKind.statusCode).toBe(400);
+  });
+
+  describe('profile', () => {
+    const from = fromWall(TZ, 2026, 10, 25);
+    const to = fromWall(TZ, 2026, 10, 26);
+    const profile = (body: object) =>
+      call(t.app, 'POST', '/api/read/profile', { token, phase: 'L1,L2,L3', format: 'H', source: 1, from, to, ...body }, c);
+
+    it('answers every minute of the 25-hour day per phase with the sum over phases', async () => {
+      const res = (await profile({ data: ['U', 'F'], cumulative: true })).json();
+      expect(res.data.U.L1).toHaveLength(1500);
+      expect(res.data.U.L1[0]).toEqual([from * 1000, 231]);
+      expect(res.data.U.L3[0]).toEqual([from * 1000, 233]);
+      expect(res.data.U.cumulative[0]).toEqual([from * 1000, 696]);
+      expect(res.data.F[0]).toEqual([from * 1000, 50]);
+    });
+
+    it('averages over phases when cumulative is false', async () => {
+      const res = (await profile({ data: 'PF,DF_U', cumulative: false })).json();
+      expect(res.data.PF.cumulative[0][1]).toBeCloseTo(0.92, 9);
+    });
+
+    it('answers energy profiles per quarter in kWh', async () => {
+      const res = (await profile({ data: 'E_I,Q_E', cumulative: true })).json();
+      expect(res.data.E_I.cumulative).toHaveLength(100);
+      expect(res.data.E_I.cumulative[0]).toEqual([from * 1000, importWh(from) / 1000]);
+      expect(res.data.Q_E.cumulative[0]).toEqual([from * 1000, 9 / 1000]);
+    });
+
+    it('answers 610 for a day without minutes', async () => {
+      const res = await profile({ data: 'U', from: from - 86400, to: from });
+      expect(res.json().code).toBe(610);
+    });
+  });
+});

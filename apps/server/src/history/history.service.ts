@@ -1,0 +1,133 @@
+import type { EnergyRequest, ProfileQuantity, ProfileRequest, Series } from '@meterportal/protocol';
+import type { EnergyColumn, MinuteValueColumn } from '../db/schema.telemetry';
+import type { DevicesService, SessionUser } from '../devices/devices.service';
+import { DataNotFound } from '../http/errors';
+import { periodStarts, startOfPeriod } from './calendar';
+import { combinePhases, downsample, maxIntoPeriods, profileBucketMs, quarterKw, sumIntoPeriods } from './history-fns';
+import type { HistoryRepository } from './history.repository';
+
+const PHASES = ['L1', 'L2', 'L3'] as const;
+type Phase = (typeof PHASES)[number];
+
+/** Energy quantities of a profile come from quarter-hour energy, per phase, in kWh. */
+const PROFILE_ENERGY: Partial<Record<ProfileQuantity, (p: Phase) => EnergyColumn[]>> = {
+  E_I: (p) => [`e_i_${lc(p)}_wh`],
+  E_E: (p) => [`e_e_${lc(p)}_wh`],
+  Q_E: (p) => [`q1_${lc(p)}_varh`, `q2_${lc(p)}_varh`, `q3_${lc(p)}_varh`, `q4_${lc(p)}_varh`],
+  S_E: (p) => [`s_e_${lc(p)}_vah`],
+};
+const lc = (p: Phase) => p.toLowerCase() as 'l1' | 'l2' | 'l3';
+
+/** Total energy columns of the energy API's kinds. */
+const ENERGY_TOTALS: Record<EnergyRequest['data'][number], EnergyColumn> = {
+  E_I: 'e_i_wh',
+  E_E: 'e_e_wh',
+  Q1: 'q1_varh',
+  Q2: 'q2_varh',
+  Q3: 'q3_varh',
+  Q4: 'q4_varh',
+};
+
+function parsePhases(text: string): Phase[] {
+  const wanted = new Set(text.split(',').map((s) => s.trim().toUpperCase()));
+  const phases = PHASES.filter((p) => wanted.has(p));
+  return phases.length > 0 ? phases : [...PHASES];
+}
+
+/** Largest UTC bucket that never straddles a local period boundary of this range. */
+function safeBucketSec(period: EnergyRequest['period'], fromSec: number, toSec: number, tz: string): number {
+  if (period === '15MIN') return 900;
+  const whole = [fromSec, toSec].every((t) => startOfPeriod(t, 'HOUR', tz) % 3600 === 0);
+  return whole ? 3600 : 900;
+}
+
+/** Profiles and energy totals of one device, from the stored minutes and quarter hours. */
+export function historyService(deps: { repo: HistoryRepository; devices: DevicesService; tz: string }) {
+  const { repo, devices, tz } = deps;
+
+  return {
+    async profile(user: SessionUser, req: ProfileRequest): Promise<Record<string, Series | { L1?: Series; L2?: Series; L3?: Series; cumulative: Series }>> {
+      const device = await devices.resolve(user, req.token);
+      // A single-phase device has only L1.
+      const phases = parsePhases(req.phase).filter((p) => PHASES.indexOf(p) < device.phase_use);
+      const bucketMs = profileBucketMs(req.to - req.from);
+      const out: Record<string, Series | { L1?: Series; L2?: Series; L3?: Series; cumulative: Series }> = {};
+      let points = 0;
+
+      const minuteKeys = req.data.filter((q) => !PROFILE_ENERGY[q]);
+      const columns: MinuteValueColumn[] = [];
+      for (const q of minuteKeys) {
+        if (q === 'F') columns.push('f_avg');
+        else for (const p of phases) columns.push(`${q.toLowerCase()}_${lc(p)}_avg` as MinuteValueColumn);
+      }
+      const rows = columns.length > 0 ? await repo.minutes(device.id, req.from, req.to, columns) : [];
+      let col = 0;
+      for (const q of minuteKeys) {
+        const take = (i: number): Series => downsample(rows.map((r) => [r.tsSec * 1000, r.values[i]!]), bucketMs);
+        if (q === 'F') {
+          out.F = take(col++);
+          points += out.F.length;
+          continue;
+        }
+        const per: Partial<Record<Phase, Series>> = {};
+        for (const p of phases) per[p] = take(col++);
+        const cumulative = combinePhases(Object.values(per), req.cumulative ? 'sum' : 'avg');
+        out[q] = { ...per, cumulative };
+        points += cumulative.length;
+      }
+
+      for (const q of req.data.filter((k) => PROFILE_ENERGY[k])) {
+        const cols = phases.flatMap((p) => PROFILE_ENERGY[q]!(p));
+        const per = cols.length / phases.length;
+        const buckets = await repo.energyBuckets(device.id, req.from, req.to, cols, 900);
+        // Whole Wh are added first and divided once, so kWh values carry no rounding residue.
+        const wh: Partial<Record<Phase, Series>> = {};
+        phases.forEach((p, pi) => {
+          wh[p] = buckets.map((b) => {
+            let sum = 0;
+            for (let k = 0; k < per; k++) sum += b.values[pi * per + k]!;
+            return [b.tsSec * 1000, sum];
+          });
+        });
+        const toKwh = (s: Series): Series => s.map(([t, v]) => [t, v / 1000]);
+        const series = Object.fromEntries(Object.entries(wh).map(([p, s]) => [p, toKwh(s)]));
+        const cumulative = toKwh(combinePhases(Object.values(wh), req.cumulative ? 'sum' : 'avg'));
+        out[q] = { ...series, cumulative };
+        points += cumulative.length;
+      }
+
+      if (points === 0) throw new DataNotFound();
+      return out;
+    },
+
+    async energy(user: SessionUser, req: EnergyRequest): Promise<Record<string, { CUM: Series }>> {
+      const device = await devices.resolve(user, req.token);
+      const columns = req.data.map((k) => ENERGY_TOTALS[k]);
+      const starts = periodStarts(req.from, req.to, req.period, tz);
+      const out: Record<string, { CUM: Series }> = {};
+      let points = 0;
+      if (req.maximum) {
+        // Quarter-hour average power, then the largest quarter of each period.
+        const quarters = await repo.energyBuckets(device.id, req.from, req.to, columns, 900);
+        req.data.forEach((k, i) => {
+          const kw = quarters.map((q) => ({ tsSec: q.tsSec, value: quarterKw(q.values[i]!) }));
+          out[k] = { CUM: req.period === '15MIN' ? kw.map((q) => [q.tsSec * 1000, q.value]) : maxIntoPeriods(kw, starts) };
+          points += out[k].CUM.length;
+        });
+      } else {
+        const bucketSec = safeBucketSec(req.period, req.from, req.to, tz);
+        const buckets = await repo.energyBuckets(device.id, req.from, req.to, columns, bucketSec);
+        req.data.forEach((k, i) => {
+          // Sums stay in whole Wh until this one division, so totals are exact to the watt-hour.
+          const wh = sumIntoPeriods(buckets.map((b) => ({ tsSec: b.tsSec, value: b.values[i]! })), starts);
+          out[k] = { CUM: wh.map(([t, v]) => [t, v / 1000]) };
+          points += wh.length;
+        });
+      }
+      if (points === 0) throw new DataNotFound();
+      return out;
+    },
+  };
+}
+/** Profiles and energy totals. */
+export type HistoryService = ReturnType<typeof historyService>;

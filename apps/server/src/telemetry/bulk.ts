@@ -1,0 +1,47 @@
+// Fast multi-row writes for the wide telemetry tables. The query builder costs more than the
+// database for rows of 30 to 90 columns, so these statements are built once from the column
+// lists (constants, never input) and bound per call: PostgreSQL takes one array per column
+// through unnest, SQLite a multi-row VALUES list under its bound-variable limit.
+import { CompiledQuery, type QueryResult } from 'kysely';
+import type { Dialect } from '../db/database';
+
+/** Column type for PostgreSQL's unnest arrays. */
+export type BulkColumnType = 'int' | 'bigint' | 'float8';
+
+/** One wide table write. */
+export interface BulkSpec {
+  table: string;
+  columns: readonly string[];
+  types: readonly BulkColumnType[];
+  /** Conflict clause text, e.g. `ON CONFLICT (device_id, ts_sec) DO NOTHING`. */
+  onConflict: string;
+}
+
+const SQLITE_MAX_PARAMS = 30_000;
+
+/** Anything that runs a compiled query: a Kysely instance or a transaction. */
+export interface QueryRunner {
+  executeQuery(query: CompiledQuery): Promise<QueryResult<unknown>>;
+}
+
+/** Writes rows (values in spec.columns order) with as few statements as the engine allows. */
+export async function bulkInsert(db: QueryRunner, dialect: Dialect, spec: BulkSpec, rows: readonly (readonly number[])[]): Promise<void> {
+  if (rows.length === 0) return;
+  const cols = spec.columns.join(', ');
+  if (dialect === 'postgres') {
+    const arrays = spec.columns.map((_, c) => rows.map((r) => r[c] ?? 0));
+    const unnest = spec.types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
+    const text = `INSERT INTO ${spec.table} (${cols}) SELECT * FROM unnest(${unnest}) ${spec.onConflict}`;
+    await db.executeQuery(CompiledQuery.raw(text, arrays));
+    return;
+  }
+  const per = Math.max(1, Math.floor(SQLITE_MAX_PARAMS / spec.columns.length));
+  const tuple = `(${spec.columns.map(() => '?').join(',')})`;
+  for (let i = 0; i < rows.length; i += per) {
+    const part = rows.slice(i, i + per);
+    const text = `INSERT INTO ${spec.table} (${cols}) VALUES ${new Array<string>(part.length).fill(tuple).join(',')} ${spec.onConflict}`;
+    const params: number[] = [];
+    for (const r of part) for (let c = 0; c < spec.columns.length; c++) params.push(r[c] ?? 0);
+    await db.executeQuery(CompiledQuery.raw(text, params));
+  }
+}
