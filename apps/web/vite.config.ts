@@ -22,7 +22,11 @@ function manualChunks(id: string): string | undefined {
  * Under this app's Vite 7 its Rolldown-only hooks break the dev server, so they are dropped when
  * the running Vite is not Rolldown-based (JSX is then compiled by esbuild, as Vite 7 does anyway).
  */
-const ROLLDOWN_ONLY = new Set(['vite:react:refresh-wrapper', 'vite:react:config-post', 'vite:react-refresh-fbm']);
+const ROLLDOWN_ONLY = new Set([
+  'vite:react:refresh-wrapper',
+  'vite:react:config-post',
+  'vite:react-refresh-fbm',
+]);
 function reactPlugins(): PluginOption[] {
   const plugins = react() as unknown as { name: string }[];
   const rolldown = 'rolldownVersion' in runningVite;
@@ -33,7 +37,9 @@ export default defineConfig({
   plugins: reactPlugins(),
   resolve: {
     alias: {
-      '@meterportal/protocol': fileURLToPath(new URL('../../packages/protocol/src/index.ts', import.meta.url)),
+      '@meterportal/protocol': fileURLToPath(
+        new URL('../../packages/protocol/src/index.ts', import.meta.url),
+      ),
     },
   },
   server: {

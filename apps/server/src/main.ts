@@ -6,6 +6,8 @@ import { systemClock } from './clock';
 import { createServices } from './services';
 import { buildApp } from './http/app';
 import { seedIfEmpty } from './seed/seed';
+import { portFree, startRuntime } from './runtime';
+import { brokerLiveBus } from './live/brokerBus';
 
 async function main(): Promise<void> {
   let config;
@@ -24,9 +26,23 @@ async function main(): Promise<void> {
     sqliteFile: path.join(config.dataDir, 'portal.db'),
   });
   await migrateToLatest(database);
-  const services = await createServices({ config, database, clock: systemClock });
+  // An instance that serves websockets but does not ingest hears the devices through the broker.
+  const bus =
+    config.MQTT_URL && config.roles.has('ws') && !config.roles.has('ingest')
+      ? await brokerLiveBus(config.MQTT_URL, { info: () => undefined, warn: console.warn, error: console.error, debug: () => undefined })
+      : undefined;
+  const services = await createServices({ config, database, clock: systemClock, ...(bus ? { bus } : {}) });
   const seeded = await seedIfEmpty(services);
   const app = await buildApp(services);
+
+  // The embedded broker takes MQTT_PORT; when that port is already taken and was not asked for
+  // explicitly, it takes a free one and says which, so a first start never fails on it.
+  let mqttPort = config.MQTT_PORT;
+  if (!config.MQTT_URL && config.roles.has('ingest') && !process.env.MQTT_PORT && !(await portFree(mqttPort))) {
+    app.log.warn({ port: mqttPort }, 'MQTT port in use; the embedded broker takes a free port instead');
+    mqttPort = 0;
+  }
+  const runtime = await startRuntime(services, { logger: app.log, mqttPort });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -35,8 +51,11 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    services.live.hub.closeAll();
     app
       .close()
+      .then(() => runtime.stop())
+      .then(() => bus?.close())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
@@ -54,6 +73,7 @@ async function main(): Promise<void> {
     `  Meter portal is running at ${url}`,
     `  API documentation: ${url}/api/docs`,
     `  Storage: ${database.dialect === 'sqlite' ? path.join(config.dataDir, 'portal.db') : 'PostgreSQL'}`,
+    `  Devices: ${config.MQTT_URL ? `broker ${config.MQTT_URL.replace(/\/\/[^@]*@/, '//***@')}` : runtime.mqttPort ? `embedded MQTT broker on port ${runtime.mqttPort}` : 'not ingesting here'}`,
   ];
   if (seeded) {
     lines.push(

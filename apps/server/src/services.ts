@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Registry } from 'prom-client';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import type { Clock } from './clock';
@@ -17,6 +18,7 @@ import { webexClient, type WebexClient } from './tools/webex';
 import { localLiveBus, type LiveBus } from './live/bus';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveRepository } from './live/live.repository';
+import { commandsService, type CommanderSlot, type CommandsService } from './precision/commands.service';
 import { monitoringService, type MonitoringService } from './tools/monitoring.service';
 import { userManagerRepository } from './usermanager/usermanager.repository';
 import { userManagerService, type UserManagerService } from './usermanager/usermanager.service';
@@ -34,6 +36,11 @@ export interface Services {
   notifications: NotificationsService;
   webex: WebexClient;
   live: { bus: LiveBus; hub: LiveHub };
+  commands: CommandsService;
+  /** The running device link sets its commander here. */
+  commanderSlot: CommanderSlot;
+  /** Prometheus registry served at /metrics. */
+  metrics: Registry;
   repos: { users: UsersRepository; devices: DevicesRepository; notifications: NotificationsRepository };
 }
 
@@ -88,6 +95,7 @@ export async function createServices(deps: {
   const webex = webexClient({ baseUrl: config.WEBEX_BASE_URL, token: config.WEBEX_BOT_TOKEN });
   const notificationsRepo = notificationsRepository(database);
   const notifications = notificationsService({ repo: notificationsRepo, auth, devices, webex, clock });
+  const commanderSlot: CommanderSlot = { current: null };
   const bus = deps.bus ?? localLiveBus();
   notifications.onRecorded((n) => bus.publish(n.entry.mac, { kind: 'notification', entry: n.entry, inAppUserIds: n.inAppUserIds }));
   const hub = createLiveHub({ auth, devices, bus, repo: liveRepository(database), recheckMs: config.LIVE_RECHECK_MS });
@@ -103,6 +111,9 @@ export async function createServices(deps: {
     notifications,
     webex,
     live: { bus, hub },
+    commands: commandsService({ devices, slot: commanderSlot }),
+    commanderSlot,
+    metrics: new Registry(),
     repos: { users, devices: devicesRepo, notifications: notificationsRepo },
   };
 }

@@ -32,6 +32,8 @@ export interface DeviceOptions {
   speed?: number;
   /** Power outages and overload trips; default true. */
   outages?: boolean;
+  /** Power-cut window of a UTC day (day = floor(ts / 86400)); default a seeded schedule. */
+  outageSchedule?: (day: number) => { fromSec: number; toSec: number } | null;
   /** Wall clock, ms; default Date.now. */
   nowMs?: () => number;
   /** Where the device reports what it does. */
@@ -173,7 +175,7 @@ export function startDevice(opts: DeviceOptions): SimDevice {
   function tick(): void {
     tsSec += 1;
     if (opts.outages !== false) {
-      const out = outageOf(profile.seed, Math.floor(tsSec / 86400));
+      const out = (opts.outageSchedule ?? ((day: number) => outageOf(profile.seed, day)))(Math.floor(tsSec / 86400));
       if (out && tsSec >= out.fromSec && tsSec < out.toSec && offlineUntilSec === 0) {
         log(`${opts.mac} power cut for ${out.toSec - tsSec} s`);
         offlineUntilSec = out.toSec;

@@ -8,3 +8,4 @@ export * from './usermanager';
 export * from './history';
 export * from './notifications';
 export * from './live';
+export * from './precision';

@@ -5,7 +5,7 @@ import {
   AccuTestStateMessage,
   EventMessage,
   LiveFrame,
-  MQTT_MAX_PAYLOAD_BYTES,
+  TOPIC_MAX_BYTES,
   StateMessage,
   UpgradeMessage,
   parseDeviceTopic,
@@ -47,7 +47,7 @@ export function decodePayload<K extends TopicKind>(
 ):
   | { ok: true; payload: z.infer<(typeof TOPIC_SCHEMAS)[K]> }
   | { ok: false; reason: RejectReason; detail: string } {
-  if (bytes.byteLength > MQTT_MAX_PAYLOAD_BYTES) {
+  if (bytes.byteLength > TOPIC_MAX_BYTES[kind]) {
     return { ok: false, reason: 'oversized', detail: `${bytes.byteLength} bytes` };
   }
   let text: string;

@@ -45,6 +45,18 @@ export const DEVICE_SUBSCRIBE_KINDS: readonly TopicKind[] = ['cmd/req'];
 /** Largest payload accepted on any device topic, in bytes; a meter database upload is the biggest. */
 export const MQTT_MAX_PAYLOAD_BYTES = 256 * 1024;
 
+/** Largest payload per topic kind, in bytes: a live frame is about 3 KiB, so 16 KiB is generous. */
+export const TOPIC_MAX_BYTES: Readonly<Record<TopicKind, number>> = {
+  live: 16 * 1024,
+  state: 4 * 1024,
+  event: 8 * 1024,
+  'accutest/data': 16 * 1024,
+  'accutest/state': 4 * 1024,
+  upgrade: 4 * 1024,
+  'cmd/req': MQTT_MAX_PAYLOAD_BYTES,
+  'cmd/res': MQTT_MAX_PAYLOAD_BYTES,
+};
+
 /** MQTT quality of service used by devices and portal. */
 export const MQTT_QOS = 1;
 

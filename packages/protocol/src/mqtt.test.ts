@@ -4,6 +4,7 @@ import {
   CommandReply,
   LiveFrame,
   MQTT_MAX_PAYLOAD_BYTES,
+  TOPIC_MAX_BYTES,
   REGISTER_KINDS,
   LIVE_PHASE_QUANTITIES,
   decodeDeviceMessage,
@@ -67,7 +68,12 @@ describe('decodeDeviceMessage', () => {
       reason: 'encoding',
     });
     const big = new Uint8Array(MQTT_MAX_PAYLOAD_BYTES + 1).fill(0x20);
-    expect(decodeDeviceMessage(deviceTopic(MAC, 'state'), big)).toMatchObject({ ok: false, reason: 'oversized' });
+    expect(decodeDeviceMessage(deviceTopic(MAC, 'cmd/res'), big)).toMatchObject({ ok: false, reason: 'oversized' });
+    // A live frame padded past its own limit is refused before JSON parsing.
+    const padded = new Uint8Array(TOPIC_MAX_BYTES.live + 1).fill(0x20);
+    padded.set(enc(encodePayload(sampleFrame())));
+    expect(decodeDeviceMessage(deviceTopic(MAC, 'live'), padded)).toMatchObject({ ok: false, reason: 'oversized' });
+    expect(decodeDeviceMessage(deviceTopic(MAC, 'live'), padded.slice(0, TOPIC_MAX_BYTES.live)).ok).toBe(true);
   });
 
   it('rejects a negative or fractional register', () => {

@@ -29,21 +29,31 @@ export function createDeviceCommands(deps: { broker: () => BrokerLink | null; ti
   const timeoutMs = deps.timeoutMs ?? COMMAND_TIMEOUT_SEC * 1000;
   const waiting = new Map<string, { mac: string; resolve(r: CommandReply): void }>();
   return {
-    /** Sends a command and waits for the device's reply. */
-    async send(mac: string, command: CommandInput): Promise<CommandReply> {
+    /** Sends a command and waits for the device's reply; `signal` stops waiting (client gone). */
+    async send(mac: string, command: CommandInput, signal?: AbortSignal): Promise<CommandReply> {
       const broker = deps.broker();
       if (!broker) throw new DeviceNotRespondingError(mac, command.cmd);
+      signal?.throwIfAborted();
       const id = randomUUID();
       const reply = new Promise<CommandReply>((resolve, reject) => {
-        const timer = setTimeout(() => {
+        const done = () => {
+          clearTimeout(timer);
           waiting.delete(id);
+          signal?.removeEventListener('abort', onAbort);
+        };
+        const timer = setTimeout(() => {
+          done();
           reject(new DeviceNotRespondingError(mac, command.cmd));
         }, timeoutMs);
+        const onAbort = () => {
+          done();
+          reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
         waiting.set(id, {
           mac,
           resolve: (r) => {
-            clearTimeout(timer);
-            waiting.delete(id);
+            done();
             resolve(r);
           },
         });

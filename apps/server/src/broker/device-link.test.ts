@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { startDevice, type SimDevice } from '@meterportal/simulator';
-import { deviceTopic, encodePayload, type LiveFrame } from '@meterportal/protocol';
+import { deviceTopic, encodePayload, type DeviceMessage, type LiveFrame } from '@meterportal/protocol';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase } from '../telemetry/testing';
 import { startDeviceLink, type DeviceLink } from './device-link';
@@ -27,12 +27,14 @@ describe.each(TEST_DIALECTS)('device link with the embedded broker on %s', (dial
   const creds = new Map<string, { username: string; password: string }>();
   const firstFrame = new Map<string, LiveFrame>();
   const lastFrame = new Map<string, LiveFrame>();
+  const messages: DeviceMessage[] = [];
   const db = () => database.db.withTables<TelemetryDB>();
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
     for (const [mac, type] of [[MAC_A, 1], [MAC_B, 2], [MAC_P, 3]] as const) await insertDevice(database, mac, type);
     firstFrame.clear();
+    messages.length = 0;
     lastFrame.clear();
     link = await startDeviceLink({
       database,
@@ -41,6 +43,7 @@ describe.each(TEST_DIALECTS)('device link with the embedded broker on %s', (dial
       mqttPort: 0,
       flushIntervalMs: 100,
       commandTimeoutMs: 1500,
+      onMessage: (m) => messages.push(m),
       onLive: (mac, _id, f) => {
         if (!firstFrame.has(mac)) firstFrame.set(mac, f);
         lastFrame.set(mac, f);
@@ -88,6 +91,28 @@ describe.each(TEST_DIALECTS)('device link with the embedded broker on %s', (dial
     expect(m.every((r) => r.u_l1_min <= r.u_l1_avg && r.u_l1_avg <= r.u_l1_max && r.f_avg > 49.9 && r.f_avg < 50.1)).toBe(true);
   });
 
+  it('records a power cut as offline and back online, and counts the energy after it', async () => {
+    const startSec = Math.floor(Date.now() / 1000);
+    const cut = { fromSec: startSec + 15, toSec: startSec + 45 };
+    const d = startDevice({ brokerUrl: url, mac: MAC_A, type: 1, ...creds.get(MAC_A)!, speed: 20, outageSchedule: () => cut });
+    sims.push(d);
+    await d.connected;
+    const idA = (await database.db.selectFrom('devices').select('id').where('mac', '=', MAC_A).executeTakeFirstOrThrow()).id;
+    const statuses = async () =>
+      (await db().selectFrom('device_status_changes').select('status').where('device_id', '=', idA).orderBy('id').execute()).map((r) => r.status);
+    await until(async () => (await statuses()).length >= 3);
+    expect(await statuses()).toEqual([1, 0, 1]);
+    await until(() => (lastFrame.get(MAC_A)?.ts ?? 0) > cut.toSec + 5);
+    const f0 = firstFrame.get(MAC_A)!;
+    const f1 = lastFrame.get(MAC_A)!;
+    await d.stop();
+    await link.ingest.flush();
+    // No frames during the cut, and registers stood still: the energy is still exact.
+    expect(f0.ts).toBeLessThan(cut.fromSec);
+    const q = await db().selectFrom('energy_quarters').select('e_i_l1_wh').where('device_id', '=', idA).execute();
+    expect(q.reduce((s, r) => s + Number(r.e_i_l1_wh), 0)).toBe(f1.E_I.L1 - f0.E_I.L1);
+  });
+
   it('answers commands through the broker, and 604 when the device is away', async () => {
     await sim(MAC_B, 2);
     await sim(MAC_P, 3);
@@ -97,10 +122,15 @@ describe.each(TEST_DIALECTS)('device link with the embedded broker on %s', (dial
     const upload = await link.commands.send(MAC_P, { cmd: 'METERS_UPLOAD' });
     expect(upload.ok && upload.cmd === 'METERS_UPLOAD' && upload.result.meters.length).toBeGreaterThan(0);
     expect(await link.commands.send(MAC_B, { cmd: 'RELAY', state: 'OPEN' })).toMatchObject({ ok: true, result: { state: 'OPEN' } });
+    await until(() => messages.some((m) => m.kind === 'event' && m.payload.type === 'DISCONNECTOR' && m.payload.data.event === 'OPEN'));
     expect(await link.commands.send(MAC_P, { cmd: 'RELAY', state: 'OPEN' })).toMatchObject({ ok: false, error: 'NOT_SUPPORTED' });
     const up = await link.commands.send(MAC_P, { cmd: 'FIRMWARE_UPGRADE', fw: '3.2.0' });
     expect(up).toMatchObject({ ok: true });
     await until(async () => (await db().selectFrom('device_states').select('fw').where('fw', '=', '3.2.0').execute()).length === 1);
+    await until(() => messages.some((m) => m.kind === 'upgrade' && m.payload.state === 'DONE'));
+    const steps = messages.flatMap((m) => (m.kind === 'upgrade' ? [m.payload.state] : []));
+    expect(steps.slice(0, 2)).toEqual(['STARTING', 'UPGRADING']);
+    expect(steps).toContain('REBOOTING');
     await expect(link.commands.send(MAC_A, { cmd: 'WAVEFORM' })).rejects.toBeInstanceOf(DeviceNotRespondingError);
   });
 

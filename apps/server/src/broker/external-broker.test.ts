@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import mqtt from 'mqtt';
 import { startDevice, type SimDevice } from '@meterportal/simulator';
 import type { LiveFrame } from '@meterportal/protocol';
 import type { TelemetryDB } from '../db/schema.telemetry';
@@ -48,6 +49,8 @@ describe.skipIf(!MQTT_URL).each(TEST_DIALECTS)('device link through an external 
   afterEach(async () => {
     await Promise.all(sims.splice(0).map((s) => s.stop()));
     await database.dispose();
+    // Drop the persistent session so the shared broker does not queue for it forever.
+    await (await mqtt.connectAsync(MQTT_URL!, { clientId, clean: true })).endAsync();
   });
 
   it('stores frames of a simulated meter, keeps them while the server is away, and answers commands', async () => {

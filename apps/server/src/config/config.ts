@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   DEMO: bool.default(true),
   MQTT_URL: z.string().regex(/^mqtts?:\/\//, 'must be an mqtt:// URL').optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_CLIENT_ID: z.string().min(1).max(64).default('meterportal-ingest'),
   LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   WEBEX_BASE_URL: z.string().url().default('https://webexapis.com/v1'),
   WEBEX_BOT_TOKEN: z.string().min(10).optional(),

@@ -19,6 +19,7 @@ import { authReadRoutes, authWriteRoutes } from '../auth/auth.routes';
 import { devicesReadRoutes, devicesWriteRoutes } from '../devices/devices.routes';
 import { historyReadRoutes } from '../history/history.routes';
 import { monitoringReadRoutes } from '../tools/monitoring.routes';
+import { commandsWriteRoutes, precisionReadRoutes } from '../precision/commands.routes';
 import { notificationsReadRoutes, notificationsWriteRoutes } from '../tools/notifications.routes';
 import { userManagerReadRoutes, userManagerWriteRoutes } from '../usermanager/usermanager.routes';
 import { installErrorHandler } from './errorHandler';
@@ -86,6 +87,10 @@ export async function buildApp(
     return { status: 'OK', version: APP_VERSION, roles: [...s.config.roles] };
   });
 
+  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+    return reply.type(s.metrics.contentType).send(await s.metrics.metrics());
+  });
+
   app.get('/config.json', { schema: { hide: true } }, () => ({
     readBase: s.config.PUBLIC_READ_BASE,
     writeBase: s.config.PUBLIC_WRITE_BASE,
@@ -95,8 +100,8 @@ export async function buildApp(
   }));
 
   const modules: RouteModules = {
-    read: [authReadRoutes, devicesReadRoutes, historyReadRoutes, monitoringReadRoutes, notificationsReadRoutes, userManagerReadRoutes, ...(opts.modules?.read ?? [])],
-    write: [authWriteRoutes, devicesWriteRoutes, notificationsWriteRoutes, userManagerWriteRoutes, ...(opts.modules?.write ?? [])],
+    read: [authReadRoutes, devicesReadRoutes, historyReadRoutes, monitoringReadRoutes, notificationsReadRoutes, precisionReadRoutes, userManagerReadRoutes, ...(opts.modules?.read ?? [])],
+    write: [authWriteRoutes, devicesWriteRoutes, commandsWriteRoutes, notificationsWriteRoutes, userManagerWriteRoutes, ...(opts.modules?.write ?? [])],
   };
   if (s.config.roles.has('read')) {
     for (const m of modules.read) await app.register(m(s), { prefix: READ_BASE });

@@ -172,6 +172,28 @@ const CASES: Record<string, Case> = {
     body: (w, a) => ({ user_token: own(w, a), device_token: w.deviceToken(a), ID: 1 }),
     expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 605 },
   },
+  // The shared device is an industrial meter and no device link runs here, so the assigned user
+  // passes every access check and then meets the device's own limits.
+  'POST /api/read/applied-precision/harmonics': {
+    method: 'POST',
+    body: (w, a) => ({ device_token: w.deviceToken(a) }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 600 },
+  },
+  'POST /api/read/applied-precision/waveform': {
+    method: 'POST',
+    body: (w, a) => ({ device_token: w.deviceToken(a) }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 600 },
+  },
+  'POST /api/write/devices/firmware-upgrade': {
+    method: 'POST',
+    body: (w, a) => ({ token: w.deviceToken(a), fw: '3.2.0' }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 604 },
+  },
+  'POST /api/write/devices/relay': {
+    method: 'POST',
+    body: (w, a) => ({ token: w.deviceToken(a), state: 'OPEN' }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 600 },
+  },
   'POST /api/write/auth/logout': {
     method: 'POST',
     body: (w, a) => ({ token: own(w, a) }),

@@ -93,6 +93,28 @@ describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
     expect(await b.metrics.duplicates.get()).toMatchObject({ values: [{ value: 100 }] });
   });
 
+  it('never counts energy twice when two ingest processes receive the same device', async () => {
+    const fs = frames(900);
+    const a = build();
+    const b = build();
+    // Both see every frame (e.g. two instances on one subscription), interleaved with commits.
+    for (let i = 0; i < fs.length; i += 50) {
+      for (const f of fs.slice(i, i + 50)) a.ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+      await settle();
+      await a.ingest.flush();
+      for (const f of fs.slice(i, i + 50)) b.ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+      await settle();
+      await b.ingest.flush();
+    }
+    await a.ingest.close();
+    await b.ingest.close();
+    const q = await db().selectFrom('energy_quarters').select(['e_i_wh']).execute();
+    const total = (f: LiveFrame) => f.E_I.L1 + f.E_I.L2 + f.E_I.L3;
+    expect(q.reduce((s, r) => s + Number(r.e_i_wh), 0)).toBe(total(fs.at(-1)!) - total(fs[0]!));
+    const conflicts = (await b.metrics.rejects.get()).values.find((v) => v.labels.reason === 'cursor_conflict');
+    expect(conflicts?.value ?? 0).toBeGreaterThan(0);
+  });
+
   it('loses no energy when frames in between never arrive', async () => {
     const fs = frames(3000);
     const { ingest } = build();

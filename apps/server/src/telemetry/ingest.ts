@@ -24,7 +24,7 @@ import {
   newMinuteBucket,
   type MinuteBucket,
 } from './minute-aggregate';
-import type { CursorRow, MinuteRow, QuarterRow, StateRow, StatusChangeRow, TelemetryRepository } from './telemetry.repository';
+import type { CursorMove, CursorRow, MinuteRow, QuarterRow, StateRow, StatusChangeRow, TelemetryRepository } from './telemetry.repository';
 
 /** Who gets messages after they are accepted (live push to browsers, command replies, ...). */
 export interface IngestListeners {
@@ -60,7 +60,7 @@ interface DeviceCtx {
 interface Pending {
   quarters: Map<string, QuarterRow & { values: number[] }>;
   minutes: Map<string, MinuteRow>;
-  cursors: Map<number, CursorRow>;
+  cursors: Map<number, CursorMove>;
   states: Map<number, StateRow>;
   statusChanges: StatusChangeRow[];
 }
@@ -121,8 +121,11 @@ export function createIngest(deps: IngestDeps) {
         else pending.quarters.set(key, { deviceId: ctx.id, tsSec, values });
       }
     }
+    // The batch's deltas start where the cursor stood when its first frame came.
+    const prior = pending.cursors.get(ctx.id);
+    const fromTsSec = prior ? prior.fromTsSec : (ctx.cursor?.tsSec ?? null);
     ctx.cursor = { deviceId: ctx.id, tsSec: frame.ts, registers };
-    pending.cursors.set(ctx.id, ctx.cursor);
+    pending.cursors.set(ctx.id, { ...ctx.cursor, fromTsSec });
 
     const m = minuteStart(frame.ts);
     if (ctx.bucket && ctx.bucket.minuteStartSec !== m) closeMinute(ctx);
@@ -229,13 +232,14 @@ export function createIngest(deps: IngestDeps) {
     pending = emptyPending();
     const started = performance.now();
     try {
-      await repository.writeBatch({
+      const { conflicted } = await repository.writeBatch({
         quarters: [...batch.quarters.values()],
         minutes: [...batch.minutes.values()],
         cursors: [...batch.cursors.values()],
         states: [...batch.states.values()],
         statusChanges: batch.statusChanges,
       });
+      if (conflicted.length) dropStale(conflicted);
       metrics.commitSeconds.observe((performance.now() - started) / 1000);
       metrics.batchRows.observe(rows);
       const doneSec = clock.nowMs() / 1000;
@@ -248,6 +252,21 @@ export function createIngest(deps: IngestDeps) {
       restore(batch);
     }
     metrics.pending.set(rowsOf(pending));
+  }
+
+  // Another writer moved these devices' cursors (a second ingest on the same device): what this
+  // process holds for them is stale, so drop it and reload from the store on the next message.
+  function dropStale(deviceIds: readonly number[]): void {
+    const stale = new Set(deviceIds);
+    for (const [mac, ctx] of devices) {
+      if (!stale.has(ctx.id)) continue;
+      devices.delete(mac);
+      metrics.rejects.inc({ reason: 'cursor_conflict' });
+      burst('cursor_conflict', { mac }, 'another writer advanced this device; reloading its position');
+    }
+    for (const [k, q] of pending.quarters) if (stale.has(q.deviceId)) pending.quarters.delete(k);
+    for (const [k, m] of pending.minutes) if (stale.has(m.deviceId)) pending.minutes.delete(k);
+    for (const id of stale) pending.cursors.delete(id);
   }
 
   // Puts a failed batch back under what arrived since, so nothing is lost or counted twice.
@@ -263,7 +282,10 @@ export function createIngest(deps: IngestDeps) {
       const old = pending.minutes.get(k);
       pending.minutes.set(k, old ? { deviceId: row.deviceId, agg: mergeMinutes(old.agg, row.agg) } : row);
     }
-    for (const [k, c] of newer.cursors) pending.cursors.set(k, c);
+    for (const [k, c] of newer.cursors) {
+      const old = pending.cursors.get(k);
+      pending.cursors.set(k, old ? { ...c, fromTsSec: old.fromTsSec } : c);
+    }
     for (const [k, s] of newer.states) pending.states.set(k, s);
     pending.statusChanges.push(...newer.statusChanges);
   }

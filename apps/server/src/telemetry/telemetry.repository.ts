@@ -1,7 +1,7 @@
 // The only place that speaks SQL about telemetry.
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/database';
-import { bulkInsert, type BulkColumnType, type BulkSpec } from './bulk';
+import { bulkInsert, type BulkColumnType, type BulkSpec, type QueryRunner } from './bulk';
 import type { DB } from '../db/schema';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from './columns';
@@ -24,6 +24,10 @@ export interface CursorRow {
   tsSec: number;
   registers: readonly number[];
 }
+/** A cursor move: from the position the batch's deltas started at (null: first ever) to tsSec. */
+export interface CursorMove extends CursorRow {
+  fromTsSec: number | null;
+}
 /** Current state of a device. */
 export interface StateRow {
   deviceId: number;
@@ -45,7 +49,7 @@ export interface StatusChangeRow {
 export interface TelemetryBatch {
   quarters: QuarterRow[];
   minutes: MinuteRow[];
-  cursors: CursorRow[];
+  cursors: CursorMove[];
   states: StateRow[];
   statusChanges: StatusChangeRow[];
 }
@@ -107,6 +111,67 @@ export function createTelemetryRepository(database: Database) {
   const minuteMerge: BulkSpec = { table: 'telemetry_minutes', columns: minuteColumns, types: minuteTypes, onConflict: minuteMergeClause(dialect) };
   const minuteKeep: BulkSpec = { ...minuteMerge, onConflict: `${KEY} DO NOTHING` };
 
+  // Compare-and-set of cursors in two set-based statements: moves of known cursors, inserts of
+  // first ones. Returns the devices whose cursor moved.
+  async function moveCursors(trx: QueryRunner, cursors: readonly CursorMove[]): Promise<Set<number>> {
+    const moved = new Set<number>();
+    const updates = cursors.filter((c) => c.fromTsSec !== null);
+    const inserts = cursors.filter((c) => c.fromTsSec === null);
+    const collect = (r: { rows: unknown[] }) => {
+      for (const row of r.rows as { device_id: number }[]) moved.add(Number(row.device_id));
+    };
+    if (dialect === 'postgres') {
+      if (updates.length) {
+        collect(
+          await trx.executeQuery(
+            CompiledQuery.raw(
+              `UPDATE telemetry_cursors AS c SET ts_sec = v.ts, registers = v.reg
+               FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::text[]) AS v(device_id, prev_ts, ts, reg)
+               WHERE c.device_id = v.device_id AND c.ts_sec = v.prev_ts RETURNING c.device_id`,
+              [updates.map((c) => c.deviceId), updates.map((c) => c.fromTsSec), updates.map((c) => c.tsSec), updates.map((c) => JSON.stringify(c.registers))],
+            ),
+          ),
+        );
+      }
+      if (inserts.length) {
+        collect(
+          await trx.executeQuery(
+            CompiledQuery.raw(
+              `INSERT INTO telemetry_cursors (device_id, ts_sec, registers)
+               SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[]) ON CONFLICT (device_id) DO NOTHING RETURNING device_id`,
+              [inserts.map((c) => c.deviceId), inserts.map((c) => c.tsSec), inserts.map((c) => JSON.stringify(c.registers))],
+            ),
+          ),
+        );
+      }
+      return moved;
+    }
+    for (const part of chunks(updates, 4)) {
+      collect(
+        await trx.executeQuery(
+          CompiledQuery.raw(
+            `UPDATE telemetry_cursors AS c SET ts_sec = v.column3, registers = v.column4
+             FROM (VALUES ${part.map(() => '(?,?,?,?)').join(',')}) AS v
+             WHERE c.device_id = v.column1 AND c.ts_sec = v.column2 RETURNING device_id`,
+            part.flatMap((c) => [c.deviceId, c.fromTsSec, c.tsSec, JSON.stringify(c.registers)]),
+          ),
+        ),
+      );
+    }
+    for (const part of chunks(inserts, 3)) {
+      collect(
+        await trx.executeQuery(
+          CompiledQuery.raw(
+            `INSERT INTO telemetry_cursors (device_id, ts_sec, registers) VALUES ${part.map(() => '(?,?,?)').join(',')}
+             ON CONFLICT (device_id) DO NOTHING RETURNING device_id`,
+            part.flatMap((c) => [c.deviceId, c.tsSec, JSON.stringify(c.registers)]),
+          ),
+        ),
+      );
+    }
+    return moved;
+  }
+
   return {
     /** Device id of a mac, or null when the portal does not know it. */
     async deviceIdByMac(mac: string): Promise<number | null> {
@@ -128,20 +193,18 @@ export function createTelemetryRepository(database: Database) {
       };
     },
 
-    /** Writes one ingest batch atomically. */
-    async writeBatch(batch: TelemetryBatch): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await bulkInsert(trx, dialect, quarterAdd, batch.quarters.map(quarterRow));
-        await bulkInsert(trx, dialect, minuteMerge, batch.minutes.map(minuteRow));
-        for (const part of chunks(batch.cursors, 3)) {
-          await trx
-            .insertInto('telemetry_cursors')
-            .values(part.map((c) => ({ device_id: c.deviceId, ts_sec: c.tsSec, registers: JSON.stringify(c.registers) })))
-            .onConflict((oc) =>
-              oc.column('device_id').doUpdateSet({ ts_sec: sql.ref('excluded.ts_sec'), registers: sql.ref('excluded.registers') }),
-            )
-            .execute();
-        }
+    /**
+     * Writes one ingest batch atomically. Each device's cursor moves only if it still stands where
+     * the batch's deltas started (compare-and-set), so two writers on one device can never count
+     * the same energy twice; devices that lost the race are returned and their rows are dropped.
+     */
+    async writeBatch(batch: TelemetryBatch): Promise<{ conflicted: number[] }> {
+      return db.transaction().execute(async (trx) => {
+        const moved = await moveCursors(trx, batch.cursors);
+        const conflicted = batch.cursors.filter((c) => !moved.has(c.deviceId)).map((c) => c.deviceId);
+        const ok = (r: { deviceId: number }) => !conflicted.length || moved.has(r.deviceId) || !batch.cursors.some((c) => c.deviceId === r.deviceId);
+        await bulkInsert(trx, dialect, quarterAdd, batch.quarters.filter(ok).map(quarterRow));
+        await bulkInsert(trx, dialect, minuteMerge, batch.minutes.filter(ok).map(minuteRow));
         for (const s of batch.states) {
           const row = { status: s.status, connection: s.connection, fw: s.fw, model: s.model, changed_at_ms: s.changedAtMs };
           await trx
@@ -156,6 +219,7 @@ export function createTelemetryRepository(database: Database) {
             .values(part.map((c) => ({ device_id: c.deviceId, at_ms: c.atMs, status: c.status, connection: c.connection })))
             .execute();
         }
+        return { conflicted };
       });
     },
 

@@ -11,6 +11,7 @@ import { createServices, type Services } from '../services';
 import { hashPasswordDigest, sha256Hex } from '../auth/crypto';
 import type { OidcVerifier } from '../auth/oidc';
 import { SESSION_COOKIE } from '../http/session';
+import type { LiveBus } from '../live/bus';
 
 /** A database engine the suite runs against. */
 export interface DialectCase {
@@ -37,19 +38,27 @@ export interface TestApp {
   services: Services;
   clock: ManualClock;
   config: Config;
+  pgSchema: string | undefined;
   close(): Promise<void>;
 }
 
 /** Builds the real application over a fresh database of the given dialect. */
 export async function createTestApp(
   dialect: DialectCase,
-  opts: { oidc?: OidcVerifier; env?: NodeJS.ProcessEnv; modules?: Partial<RouteModules> } = {},
+  opts: {
+    oidc?: OidcVerifier;
+    env?: NodeJS.ProcessEnv;
+    modules?: Partial<RouteModules>;
+    /** Join another test app's PostgreSQL schema (a second instance); it is dropped by its owner. */
+    sharePgSchemaOf?: TestApp;
+    bus?: LiveBus;
+  } = {},
 ): Promise<TestApp> {
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const schema = opts.sharePgSchemaOf?.pgSchema ?? `t_${crypto.randomBytes(6).toString('hex')}`;
   const database = await openDatabase(
     dialect.url ? { url: dialect.url, pgSchema: schema, poolSize: 4 } : { sqliteFile: ':memory:' },
   );
-  await migrateToLatest(database);
+  if (!opts.sharePgSchemaOf) await migrateToLatest(database);
   // The identity provider points at a closed loopback port unless a test starts a real one.
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -59,7 +68,13 @@ export async function createTestApp(
     ...opts.env,
   });
   const clock = new ManualClock();
-  const services = await createServices({ config, database, clock, ...(opts.oidc ? { oidc: opts.oidc } : {}) });
+  const services = await createServices({
+    config,
+    database,
+    clock,
+    ...(opts.oidc ? { oidc: opts.oidc } : {}),
+    ...(opts.bus ? { bus: opts.bus } : {}),
+  });
   const app = await buildApp(services, { logger: false, ...(opts.modules ? { modules: opts.modules } : {}) });
   await app.ready();
   return {
@@ -67,10 +82,11 @@ export async function createTestApp(
     services,
     clock,
     config,
+    pgSchema: dialect.url ? schema : undefined,
     async close() {
       await app.close();
       await database.close();
-      if (dialect.url) await dropPgSchema(dialect.url, schema);
+      if (dialect.url && !opts.sharePgSchemaOf) await dropPgSchema(dialect.url, schema);
     },
   };
 }

@@ -13,7 +13,12 @@ export function readCookie(cookieHeader: string, name: string): string | undefin
 }
 
 /** Builds a Set-Cookie-style assignment for document.cookie. */
-export function cookieAssignment(name: string, value: string, days: number | undefined, now = Date.now()): string {
+export function cookieAssignment(
+  name: string,
+  value: string,
+  days: number | undefined,
+  now = Date.now(),
+): string {
   const expires = days === undefined ? '' : `; expires=${new Date(now + days * 86_400_000).toUTCString()}`;
   return `${name}=${encodeURIComponent(value)}${expires}; path=/; SameSite=Lax`;
 }

@@ -11,7 +11,9 @@ describe('live rules', () => {
   });
 
   it('takes the status only from messages of the current user', () => {
-    expect(applyState({ user: 'alice', status: 'ONLINE', connection: 'BT_MQTT_DB' }, 'alice').status).toBe('ONLINE');
+    expect(applyState({ user: 'alice', status: 'ONLINE', connection: 'BT_MQTT_DB' }, 'alice').status).toBe(
+      'ONLINE',
+    );
     expect(applyState({ user: 'bob', status: 'ONLINE' }, 'alice').status).toBe(DIFFERENT_USERNAME);
   });
 

@@ -32,7 +32,12 @@ export function applyState(
   data: { user?: unknown; status?: unknown; fw?: unknown; connection?: unknown; device?: unknown },
   currentUser: string,
 ): DeviceRuntime {
-  const status = data.user === currentUser ? (typeof data.status === 'string' ? data.status : undefined) : DIFFERENT_USERNAME;
+  const status =
+    data.user === currentUser
+      ? typeof data.status === 'string'
+        ? data.status
+        : undefined
+      : DIFFERENT_USERNAME;
   const out: DeviceRuntime = { device: data.device };
   if (status !== undefined) out.status = status;
   if (typeof data.fw === 'string') out.fw = data.fw;

@@ -3,8 +3,9 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
 import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
 
 /**
- * One place that raises toasts and snackbars. The antd App component provides themed instances;
- * the bridge component registers them here so that hooks and non-React modules can notify.
+ * One place that raises toasts, snackbars and dialogs. Themed instances come from antd's hooks;
+ * the providers register the toast ones and the shell the dialog one (dialogs are only used once
+ * signed in, so the sign-in page does not load them).
  */
 
 /** Toast default 7500 ms, login error 5000 ms, snackbar 5000 ms (seed 000 section 9). */
@@ -17,9 +18,12 @@ let messageApi: MessageInstance | undefined;
 let notificationApi: NotificationInstance | undefined;
 let modalApi: ModalHookAPI | undefined;
 
-export function registerNotifier(m: MessageInstance, n: NotificationInstance, modal: ModalHookAPI): void {
+export function registerToasts(m: MessageInstance, n: NotificationInstance): void {
   messageApi = m;
   notificationApi = n;
+}
+
+export function registerModal(modal: ModalHookAPI | undefined): void {
   modalApi = modal;
 }
 
@@ -28,12 +32,26 @@ export function getModal(): ModalHookAPI | undefined {
 }
 
 /** A toast at the top right. */
-export function toast(kind: 'error' | 'success' | 'info' | 'warning', text: string, durationMs = TOAST_MS, key?: string): void {
-  notificationApi?.[kind]({ title: text, duration: durationMs / 1000, placement: 'topRight', ...(key ? { key } : {}) });
+export function toast(
+  kind: 'error' | 'success' | 'info' | 'warning',
+  text: string,
+  durationMs = TOAST_MS,
+  key?: string,
+): void {
+  notificationApi?.[kind]({
+    title: text,
+    duration: durationMs / 1000,
+    placement: 'topRight',
+    ...(key ? { key } : {}),
+  });
 }
 
 /** A short message at the bottom of the screen. */
-export function snackbar(kind: 'error' | 'success' | 'info' | 'warning', text: string, durationMs = SNACKBAR_MS): void {
+export function snackbar(
+  kind: 'error' | 'success' | 'info' | 'warning',
+  text: string,
+  durationMs = SNACKBAR_MS,
+): void {
   void messageApi?.open({ type: kind, content: text, duration: durationMs / 1000 });
 }
 

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { snackbar } from './notify';
 import { isApiError } from './http';
+import { ErrorCode } from '@meterportal/protocol';
 
 /**
  * How a query or mutation reports its failure. Hooks declare it in `meta`, and the caches below
@@ -19,8 +20,19 @@ declare module '@tanstack/react-query' {
   }
 }
 
+let onUnauthenticated: (() => void) | null = null;
+
+/** Registers what to do when the server no longer accepts the session (sign out, go to login). */
+export function setUnauthenticatedHandler(handler: (() => void) | null): void {
+  onUnauthenticated = handler;
+}
+
 function report(meta: ErrorMeta | undefined, error: unknown): void {
   if (error instanceof DOMException && error.name === 'AbortError') return;
+  if (isApiError(error, ErrorCode.Unauthenticated)) {
+    onUnauthenticated?.();
+    return;
+  }
   const spec = meta?.errorKey;
   if (spec === undefined) return;
   const key = typeof spec === 'function' ? spec(error) : spec;

@@ -13,7 +13,8 @@ interface GuardProps {
 export function RequireSession({ children }: GuardProps) {
   const user = useAuthUser();
   const location = useLocation();
-  if (!isSessionValid(user, Date.now())) return <Navigate to={LOGIN_ROUTE} replace state={{ from: location.pathname }} />;
+  if (!isSessionValid(user, Date.now()))
+    return <Navigate to={LOGIN_ROUTE} replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }
 

@@ -1,4 +1,4 @@
-import { ALL_VIEWS, viewUrl } from '../features/telemetry/views';
+import { ALL_VIEWS, viewUrl, type ViewTitle } from '../features/telemetry/views';
 
 export const LOGIN_ROUTE = '/login';
 export const EDIT_PROFILE_ROUTE = '/user/edit-profile';
@@ -6,13 +6,16 @@ export const EDIT_PROFILE_ROUTE = '/user/edit-profile';
 export const DASHBOARD_PRECISION_ROUTE = '/applied-precision/dashboard';
 export const APPLICATIONS_ROUTE = '/applications';
 
-const titles = new Map<string, string>([
+/** Translation keys that name a page. */
+export type TitleKey = `menu.${ViewTitle}` | 'menu.edit_profile' | 'login.title';
+
+const titles = new Map<string, TitleKey>([
   ...ALL_VIEWS.map((v) => [viewUrl(v), `menu.${v.title}`] as const),
   [EDIT_PROFILE_ROUTE, 'menu.edit_profile'],
   [LOGIN_ROUTE, 'login.title'],
 ]);
 
 /** Translation key of the page title for a path (the route's name), if it has one. */
-export function titleKeyFor(pathname: string): string | undefined {
+export function titleKeyFor(pathname: string): TitleKey | undefined {
   return titles.get(pathname.replace(/\/+$/, '') || '/');
 }

@@ -9,7 +9,9 @@ import { EDIT_PROFILE_ROUTE, LOGIN_ROUTE } from './routeTitles';
 
 // Each top-level area is its own chunk: sign-in, the shell, profile, visualization.
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const MainLayout = lazy(() => import('../features/shell/MainLayout').then((m) => ({ default: m.MainLayout })));
+const MainLayout = lazy(() =>
+  import('../features/shell/MainLayout').then((m) => ({ default: m.MainLayout })),
+);
 const EditProfilePage = lazy(() =>
   import('../features/auth/EditProfilePage').then((m) => ({ default: m.EditProfilePage })),
 );
@@ -46,7 +48,14 @@ export const router = createBrowserRouter([
   {
     element: <Root />,
     children: [
-      { path: LOGIN_ROUTE, element: <Lazy><LoginPage /></Lazy> },
+      {
+        path: LOGIN_ROUTE,
+        element: (
+          <Lazy>
+            <LoginPage />
+          </Lazy>
+        ),
+      },
       {
         element: (
           <RequireSession>

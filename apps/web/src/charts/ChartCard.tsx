@@ -95,7 +95,11 @@ export function ChartCard(props: ChartCardProps) {
 
   const table = toTable(named);
   return (
-    <div ref={card} className="chart-card" style={{ background: fullscreen ? token.colorBgContainer : undefined }}>
+    <div
+      ref={card}
+      className="chart-card"
+      style={{ background: fullscreen ? token.colorBgContainer : undefined }}
+    >
       <Card
         title={props.title}
         extra={
@@ -110,7 +114,11 @@ export function ChartCard(props: ChartCardProps) {
                 { value: 'logarithmic', label: t('chart.logarithmic') },
               ]}
             />
-            <Dropdown menu={{ items: exportItems, onClick: onExport }} trigger={['click']} disabled={!hasData}>
+            <Dropdown
+              menu={{ items: exportItems, onClick: onExport }}
+              trigger={['click']}
+              disabled={!hasData}
+            >
               <Button size="small" icon={<DownloadOutlined />}>
                 {t('chart.export')}
               </Button>

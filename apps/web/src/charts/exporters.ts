@@ -26,11 +26,23 @@ export function exportPng(chart: EChartsType, name: string, background: string):
   download(imageOf(chart, background), `${name}.png`);
 }
 
-export function exportCsv(series: readonly NamedSeries[], name: string, timeHeader: string, formatTime: (ms: number) => string): void {
-  downloadBlob(new Blob([toCsv(series, timeHeader, formatTime)], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
+export function exportCsv(
+  series: readonly NamedSeries[],
+  name: string,
+  timeHeader: string,
+  formatTime: (ms: number) => string,
+): void {
+  downloadBlob(
+    new Blob([toCsv(series, timeHeader, formatTime)], { type: 'text/csv;charset=utf-8' }),
+    `${name}.csv`,
+  );
 }
 
-export async function exportXlsx(series: readonly NamedSeries[], name: string, timeHeader: string): Promise<void> {
+export async function exportXlsx(
+  series: readonly NamedSeries[],
+  name: string,
+  timeHeader: string,
+): Promise<void> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const { header, rows } = toTable(series);
   const data = [
@@ -43,7 +55,12 @@ export async function exportXlsx(series: readonly NamedSeries[], name: string, t
   await writeXlsxFile(data).toFile(`${name}.xlsx`);
 }
 
-export async function exportPdf(chart: EChartsType, name: string, title: string, background: string): Promise<void> {
+export async function exportPdf(
+  chart: EChartsType,
+  name: string,
+  title: string,
+  background: string,
+): Promise<void> {
   const { jsPDF } = await import('jspdf');
   const img = imageOf(chart, background);
   const w = chart.getWidth();

@@ -75,7 +75,11 @@ export function timeChartOption(input: TimeChartInput): EChartsCoreOption {
                 name: l.name,
                 yAxis: l.value,
                 lineStyle: { color: l.color, width: 2, type: 'solid' },
-                label: { formatter: `${l.name}: ${format3(l.value)}${unit}`, position: 'insideEndTop', color: l.color },
+                label: {
+                  formatter: `${l.name}: ${format3(l.value)}${unit}`,
+                  position: 'insideEndTop',
+                  color: l.color,
+                },
               })),
             },
           }

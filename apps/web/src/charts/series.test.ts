@@ -1,10 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { REALTIME_WINDOW, format3, normalizePoints, pushWindow, sumAndAverage, toCsv, type Point } from './series';
+import {
+  REALTIME_WINDOW,
+  format3,
+  normalizePoints,
+  pushWindow,
+  sumAndAverage,
+  toCsv,
+  type Point,
+} from './series';
 
 describe('reading series', () => {
   it.each([
-    ['tuples in seconds', [[1_700_000_060, 2], [1_700_000_000, 1]]],
-    ['objects', [{ ts: 1_700_000_000, value: 1 }, { ts: 1_700_000_060, value: 2 }]],
+    [
+      'tuples in seconds',
+      [
+        [1_700_000_060, 2],
+        [1_700_000_000, 1],
+      ],
+    ],
+    [
+      'objects',
+      [
+        { ts: 1_700_000_000, value: 1 },
+        { ts: 1_700_000_060, value: 2 },
+      ],
+    ],
     ['a time map', { '1700000000': 1, '1700000060': 2 }],
     ['parallel arrays', { timestamps: [1_700_000_000_000, 1_700_000_060_000], values: [1, 2] }],
   ])('reads %s into sorted millisecond points', (_label, raw) => {
@@ -15,7 +35,16 @@ describe('reading series', () => {
   });
 
   it('divides energy by 1000 and skips unreadable points', () => {
-    expect(normalizePoints([[1_700_000_000, 2500], [1_700_000_060, null], ['x', 1]], 1000)).toEqual([[1_700_000_000_000, 2.5]]);
+    expect(
+      normalizePoints(
+        [
+          [1_700_000_000, 2500],
+          [1_700_000_060, null],
+          ['x', 1],
+        ],
+        1000,
+      ),
+    ).toEqual([[1_700_000_000_000, 2.5]]);
   });
 });
 
@@ -37,12 +66,24 @@ describe('real-time window', () => {
 describe('sum, average and export', () => {
   it('averages over the phases present', () => {
     const { sum, avg } = sumAndAverage([
-      [[1, 230], [2, 231]],
+      [
+        [1, 230],
+        [2, 231],
+      ],
       [[1, 232]],
-      [[1, 228], [2, 229]],
+      [
+        [1, 228],
+        [2, 229],
+      ],
     ]);
-    expect(sum).toEqual([[1, 690], [2, 460]]);
-    expect(avg).toEqual([[1, 230], [2, 230]]);
+    expect(sum).toEqual([
+      [1, 690],
+      [2, 460],
+    ]);
+    expect(avg).toEqual([
+      [1, 230],
+      [2, 230],
+    ]);
   });
 
   it('writes CSV with 3 decimals and empty cells for gaps', () => {

@@ -113,11 +113,17 @@ function csvCell(v: string): string {
 }
 
 /** CSV with a formatted time column and values at 3 decimals. */
-export function toCsv(series: readonly NamedSeries[], timeHeader: string, formatTime: (ms: number) => string): string {
+export function toCsv(
+  series: readonly NamedSeries[],
+  timeHeader: string,
+  formatTime: (ms: number) => string,
+): string {
   const { header, rows } = toTable(series);
   const lines = [[timeHeader, ...header].map(csvCell).join(',')];
   for (const [t, ...values] of rows) {
-    lines.push([csvCell(formatTime(t ?? 0)), ...values.map((v) => (v === null ? '' : v.toFixed(3)))].join(','));
+    lines.push(
+      [csvCell(formatTime(t ?? 0)), ...values.map((v) => (v === null ? '' : v.toFixed(3)))].join(','),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

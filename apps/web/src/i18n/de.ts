@@ -4,6 +4,8 @@ import type { Translation } from './en';
 export const de: Translation = {
   common: {
     ok: 'OK',
+    yes: 'Ja',
+    no: 'Nein',
     cancel: 'Abbrechen',
     save: 'Speichern',
     delete: 'Löschen',
@@ -28,6 +30,7 @@ export const de: Translation = {
     submit: 'Anmelden',
     or: 'oder',
     identity_provider: 'Mit Google anmelden',
+    identity_provider_generic: 'Mit Identitätsanbieter anmelden',
     local: 'Mit Benutzername anmelden',
     credentials_incorrect: 'Anmeldedaten falsch',
     server_error: 'Fehler bei der Serverkommunikation',
@@ -38,6 +41,7 @@ export const de: Translation = {
     idp_unavailable: 'Die Anmeldung über den Identitätsanbieter ist nicht eingerichtet',
   },
   shell: {
+    brand: 'Meter Portal',
     measurements: 'Messungen',
     online: 'Sie sind online',
     offline: 'Sie sind derzeit offline',
@@ -57,9 +61,15 @@ export const de: Translation = {
     version: 'v{{version}}',
     device_status: 'Gerätestatus',
     precision_required_title: 'Präzisionsgerät auswählen',
-    precision_required_text: 'Diese Ansicht zeigt Daten von Präzisionsanalysatoren. Wählen Sie eines in der Gerätehierarchie.',
+    precision_required_text:
+      'Diese Ansicht zeigt Daten von Präzisionsanalysatoren. Wählen Sie eines in der Gerätehierarchie.',
     any_assigned_devices: 'Kein zugewiesenes Gerät',
-    notification_types: { STATUS: 'Status', ANOMALY: 'Anomalie', NILM: 'Verbraucher', DISCONNECTOR: 'Trennschalter' },
+    notification_types: {
+      STATUS: 'Status',
+      ANOMALY: 'Anomalie',
+      NILM: 'Verbraucher',
+      DISCONNECTOR: 'Trennschalter',
+    },
   },
   menu: {
     realtime: 'Echtzeit',

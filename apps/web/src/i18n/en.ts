@@ -2,6 +2,8 @@
 export const en = {
   common: {
     ok: 'OK',
+    yes: 'Yes',
+    no: 'No',
     cancel: 'Cancel',
     save: 'Save',
     delete: 'Delete',
@@ -26,6 +28,7 @@ export const en = {
     submit: 'Sign in',
     or: 'or',
     identity_provider: 'Sign in with Google',
+    identity_provider_generic: 'Sign in with identity provider',
     local: 'Sign in with user name',
     credentials_incorrect: 'Login credentials incorrect',
     server_error: 'Server communication error',
@@ -36,6 +39,7 @@ export const en = {
     idp_unavailable: 'Sign-in through the identity provider is not configured',
   },
   shell: {
+    brand: 'Meter Portal',
     measurements: 'Measurements',
     online: 'You are online',
     offline: 'You are currently offline',
@@ -55,9 +59,15 @@ export const en = {
     version: 'v{{version}}',
     device_status: 'Device status',
     precision_required_title: 'Select a precision device',
-    precision_required_text: 'This view shows data of precision analyzers. Choose one in the device hierarchy.',
+    precision_required_text:
+      'This view shows data of precision analyzers. Choose one in the device hierarchy.',
     any_assigned_devices: 'Any assigned device',
-    notification_types: { STATUS: 'Status', ANOMALY: 'Anomaly', NILM: 'Appliance', DISCONNECTOR: 'Disconnector' },
+    notification_types: {
+      STATUS: 'Status',
+      ANOMALY: 'Anomaly',
+      NILM: 'Appliance',
+      DISCONNECTOR: 'Disconnector',
+    },
   },
   menu: {
     realtime: 'Real time',

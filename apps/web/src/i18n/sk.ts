@@ -4,6 +4,8 @@ import type { Translation } from './en';
 export const sk: Translation = {
   common: {
     ok: 'OK',
+    yes: 'Áno',
+    no: 'Nie',
     cancel: 'Zrušiť',
     save: 'Uložiť',
     delete: 'Vymazať',
@@ -28,6 +30,7 @@ export const sk: Translation = {
     submit: 'Prihlásiť',
     or: 'alebo',
     identity_provider: 'Prihlásiť cez Google',
+    identity_provider_generic: 'Prihlásiť cez poskytovateľa identity',
     local: 'Prihlásiť menom a heslom',
     credentials_incorrect: 'Nesprávne prihlasovacie údaje',
     server_error: 'Chyba komunikácie so serverom',
@@ -38,6 +41,7 @@ export const sk: Translation = {
     idp_unavailable: 'Prihlásenie cez poskytovateľa identity nie je nastavené',
   },
   shell: {
+    brand: 'Meter Portal',
     measurements: 'Merania',
     online: 'Ste online',
     offline: 'Momentálne ste offline',
@@ -57,7 +61,8 @@ export const sk: Translation = {
     version: 'v{{version}}',
     device_status: 'Stav zariadenia',
     precision_required_title: 'Vyberte presné zariadenie',
-    precision_required_text: 'Toto zobrazenie ukazuje dáta presných analyzátorov. Vyberte ho v hierarchii zariadení.',
+    precision_required_text:
+      'Toto zobrazenie ukazuje dáta presných analyzátorov. Vyberte ho v hierarchii zariadení.',
     any_assigned_devices: 'Žiadne priradené zariadenie',
     notification_types: { STATUS: 'Stav', ANOMALY: 'Anomália', NILM: 'Spotrebič', DISCONNECTOR: 'Odpájač' },
   },

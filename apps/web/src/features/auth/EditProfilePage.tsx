@@ -1,6 +1,9 @@
 import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LOGIN_ROUTE } from '../../app/routeTitles';
+import { signOut } from './signOut';
 import { useChangePasswordMutation } from './api';
 import { passwordChangeProblem } from './rules';
 import { useAuthUser } from './session';
@@ -10,6 +13,7 @@ type Field = 'oldPassword' | 'newPassword';
 /** Change of the local password; the guard already limits it to local users other than demo. */
 export function EditProfilePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const user = useAuthUser();
   const mutation = useChangePasswordMutation();
   const [values, setValues] = useState<Record<Field, string>>({ oldPassword: '', newPassword: '' });
@@ -24,7 +28,8 @@ export function EditProfilePage() {
     mutation.mutate(
       { login: user.user, ...values },
       {
-        onSuccess: () => setValues({ oldPassword: '', newPassword: '' }),
+        // The server ends every session of the user on a password change: sign in again.
+        onSuccess: () => void signOut().then(() => navigate(LOGIN_ROUTE, { replace: true })),
       },
     );
   };
@@ -34,7 +39,13 @@ export function EditProfilePage() {
       label={label}
       required
       validateStatus={invalid[name] || (name === 'newPassword' && problem) ? 'error' : ''}
-      help={invalid[name] ? t('common.required') : name === 'newPassword' && problem ? t('profile.must_differ') : undefined}
+      help={
+        invalid[name]
+          ? t('common.required')
+          : name === 'newPassword' && problem
+            ? t('profile.must_differ')
+            : undefined
+      }
     >
       <Input.Password
         name={name}

@@ -1,5 +1,5 @@
 import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Divider, Flex, Input, Segmented, Typography, theme } from 'antd';
+import { Button, Divider, Flex, Input, Segmented, theme } from 'antd';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -11,14 +11,17 @@ import { routeAfterSignIn } from '../../app/routeMemory';
 import { LANGUAGES, updateSettings, useSettings, type Language } from '../../app/settings';
 import bg from '../../assets/login-bg.svg';
 import { LANGUAGE_NAMES } from '../../i18n';
-import { signInLocal, signInWithIdentityProvider, type SignedIn } from './api';
+import { signInLocal, signInWithIdentityProvider, type SignedIn } from './calls';
 import { isSessionValid, loginErrorKey } from './rules';
 import { startSession, useAuthUser } from './session';
 
 type Field = 'user' | 'password';
 
 /** Sign-in failures: an unreadable OK answer is the seed's process error, else by code. */
-function failureText(e: unknown, t: (k: 'login.process_error' | 'login.credentials_incorrect' | 'login.server_error') => string): string {
+function failureText(
+  e: unknown,
+  t: (k: 'login.process_error' | 'login.credentials_incorrect' | 'login.server_error') => string,
+): string {
   if (isApiError(e) && e.code === NETWORK_ERROR_CODE && e.httpStatus === 200) return t('login.process_error');
   return t(loginErrorKey(isApiError(e) ? e.code : undefined));
 }
@@ -40,7 +43,8 @@ export function LoginPage() {
   const finish = (s: SignedIn, idpExpiresAtMs?: number) => {
     clearToasts();
     startSession(s.user, s.devices);
-    if (s.user.id === 2) sessionStore.set('renewal', { renew_count: 0, expiresAtMs: idpExpiresAtMs ?? s.user.expiration });
+    if (s.user.id === 2)
+      sessionStore.set('renewal', { renew_count: 0, expiresAtMs: idpExpiresAtMs ?? s.user.expiration });
     void navigate(routeAfterSignIn(), { replace: true });
   };
 
@@ -66,6 +70,10 @@ export function LoginPage() {
     // Runs once on arrival; finish and t are stable enough for this single use.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useEffect(() => {
+    document.title = `${t('login.title')} · ${t('shell.brand')}`;
+  }, [t, language]);
 
   if (isSessionValid(user, Date.now()) && !busy) return <Navigate to={routeAfterSignIn()} replace />;
 
@@ -104,7 +112,10 @@ export function LoginPage() {
   return (
     <div className="login-page" style={{ backgroundImage: `url("${bg}")` }}>
       {/* A plain panel rather than antd's Card keeps the card's tab machinery out of this page. */}
-      <div className="login-card" style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: 32 }}>
+      <div
+        className="login-card"
+        style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: 32 }}
+      >
         <Segmented<Language>
           aria-label={t('common.language')}
           size="small"
@@ -113,10 +124,11 @@ export function LoginPage() {
           options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
           style={{ marginBottom: 20 }}
         />
-        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+        {/* Plain headings: Typography would bring its tooltip machinery into the first load. */}
+        <h1 style={{ margin: '0 0 4px', fontSize: 24, fontWeight: 600, color: token.colorText }}>
           {t('login.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
+        </h1>
+        <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('login.subtitle')}</p>
         <form onSubmit={(e) => void submit(e)} noValidate style={{ marginTop: 24 }}>
           <Flex vertical gap={12}>
             <Input
@@ -145,7 +157,14 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
               onClick={() => reset('password')}
             />
-            <Button type="primary" size="large" htmlType="submit" loading={busy} icon={<LoginOutlined />} block>
+            <Button
+              type="primary"
+              size="large"
+              htmlType="submit"
+              loading={busy}
+              icon={<LoginOutlined />}
+              block
+            >
               {t('login.submit')}
             </Button>
           </Flex>
@@ -154,7 +173,9 @@ export function LoginPage() {
           <>
             <Divider plain>{t('login.or')}</Divider>
             <Button size="large" block disabled={busy} onClick={() => void idpLogin()}>
-              {t('login.identity_provider')}
+              {/\baccounts\.google\.com\b/.test(config.oidc.issuer)
+                ? t('login.identity_provider')
+                : t('login.identity_provider_generic')}
             </Button>
           </>
         )}

@@ -1,55 +1,17 @@
-import type { AuthUser, DeviceListEntry } from '@meterportal/protocol';
-import { useMutation } from '@tanstack/react-query';
+import { ErrorCode } from '@meterportal/protocol';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { ApiError, NETWORK_ERROR_CODE, call, isApiError } from '../../api/http';
+import { isApiError } from '../../api/http';
 import { toast } from '../../api/notify';
 import type { ErrorMeta } from '../../api/queryClient';
 import { loginErrorKey } from './rules';
-import { sha256Hex } from './sha256';
+import { authStore, startSession } from './session';
+import { changePassword, refreshDeviceList } from './calls';
 
 export const authKeys = {
   all: ['auth'] as const,
   deviceList: () => [...authKeys.all, 'device-list'] as const,
 };
-
-export interface SignedIn {
-  user: AuthUser;
-  devices: DeviceListEntry[];
-}
-
-async function signedIn(body: unknown): Promise<SignedIn> {
-  const { parseAuthResponse } = await import('./authSchema');
-  const parsed = parseAuthResponse(body);
-  // An OK envelope we cannot read is the seed's "Sig in process error.".
-  if (!parsed) throw new ApiError(NETWORK_ERROR_CODE, 'process', 200);
-  return parsed;
-}
-
-export async function signInLocal(login: string, password: string): Promise<SignedIn> {
-  const body = await call('read', '/auth/local', { login, password: await sha256Hex(password) });
-  return signedIn(body);
-}
-
-export async function signInWithIdentityProvider(accessToken: string): Promise<SignedIn> {
-  return signedIn(await call('read', '/auth/google', { token: accessToken }));
-}
-
-/** Refreshes the device list with the user token. */
-export async function refreshDeviceList(token: string): Promise<SignedIn> {
-  return signedIn(await call('read', '/auth/local', { token }));
-}
-
-export async function logout(token: string): Promise<void> {
-  await call('read', '/auth/logout', { token });
-}
-
-export async function changePassword(login: string, oldPassword: string, newPassword: string): Promise<void> {
-  await call('write', '/auth/local/change-password', {
-    login,
-    oldPassword: await sha256Hex(oldPassword),
-    newPassword: await sha256Hex(newPassword),
-  });
-}
 
 /** Changes the local password; a wrong old password reads as wrong credentials. */
 export function useChangePasswordMutation() {
@@ -58,5 +20,32 @@ export function useChangePasswordMutation() {
       changePassword(v.login, v.oldPassword, v.newPassword),
     onSuccess: () => toast('success', i18next.t('profile.changed')),
     meta: { errorKey: (e: unknown) => loginErrorKey(isApiError(e) ? e.code : undefined) } satisfies ErrorMeta,
+  });
+}
+
+/**
+ * Refreshes the device list once the shell opens (the stored copy may be up to an hour old).
+ * New devices appear and removed ones drop out of the hierarchy through its own sync.
+ */
+export function useDeviceListRefresh(onDevicesChanged: () => void) {
+  const token = authStore.get().user?.token ?? '';
+  return useQuery({
+    queryKey: authKeys.deviceList(),
+    queryFn: async () => {
+      const before = authStore
+        .get()
+        .devices.map((d) => d.mac)
+        .join();
+      const fresh = await refreshDeviceList(token);
+      startSession(fresh.user, fresh.devices);
+      if (fresh.devices.map((d) => d.mac).join() !== before) onDevicesChanged();
+      return fresh.devices;
+    },
+    enabled: token !== '',
+    staleTime: Infinity,
+    meta: {
+      errorKey: (e: unknown) =>
+        isApiError(e, ErrorCode.LoginIncorrect) ? 'login.credentials_incorrect' : 'login.device_list_error',
+    },
   });
 }

@@ -18,7 +18,10 @@ export function renewalExhausted(renewCount: number): boolean {
 }
 
 /** Session is valid when the login expiration is later than now and a user token exists. */
-export function isSessionValid(user: Pick<AuthUser, 'expiration' | 'token'> | undefined | null, nowMs: number): boolean {
+export function isSessionValid(
+  user: Pick<AuthUser, 'expiration' | 'token'> | undefined | null,
+  nowMs: number,
+): boolean {
   return !!user && typeof user.token === 'string' && user.token.length > 0 && user.expiration > nowMs;
 }
 

@@ -1,7 +1,7 @@
 import { queryClient } from '../../api/queryClient';
 import { getConfig } from '../../api/config';
 import { stopLive } from '../../api/live';
-import { logout } from './api';
+import { logout } from './calls';
 import { authStore, endSession } from './session';
 
 /** Ends the session on the server (best effort) and forgets everything held for the user. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { getConfig } from '../../api/config';
 import { sessionStore } from '../../api/storage';
-import { signInWithIdentityProvider } from './api';
+import { signInWithIdentityProvider } from './calls';
 import { RENEWAL_RETRY_MS, renewalDelayMs, renewalExhausted } from './rules';
 import { startSession, useAuthUser } from './session';
 
@@ -37,7 +37,10 @@ export function useIdpRenewal(onSignOut: () => void): void {
         const token = await oidc.renewIdpToken(getConfig());
         const signed = await signInWithIdentityProvider(token.accessToken);
         if (cancelled) return;
-        sessionStore.set('renewal', { renew_count: count, expiresAtMs: token.expiresAtMs ?? signed.user.expiration });
+        sessionStore.set('renewal', {
+          renew_count: count,
+          expiresAtMs: token.expiresAtMs ?? signed.user.expiration,
+        });
         startSession(signed.user, signed.devices);
       } catch {
         if (!cancelled) timer = setTimeout(() => void renew(), RENEWAL_RETRY_MS);

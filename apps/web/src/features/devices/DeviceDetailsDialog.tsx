@@ -48,8 +48,16 @@ export function DeviceDetailsDialog({ device, tag, onSave, onDelete, onClose }: 
         items={[
           { key: 'serial', label: t('hierarchy.serial'), children: serialFromMac(device.mac) },
           { key: 'mac', label: t('hierarchy.mac'), children: device.mac },
-          { key: 'type', label: t('hierarchy.type'), children: t(`hierarchy.device_types.${device.type}` as never) },
-          { key: 'owner', label: t('hierarchy.owner'), children: device.owner ? t('common.ok') : '-' },
+          {
+            key: 'type',
+            label: t('hierarchy.type'),
+            children: t(`hierarchy.device_types.${device.type}` as never),
+          },
+          {
+            key: 'owner',
+            label: t('hierarchy.owner'),
+            children: device.owner ? t('common.yes') : t('common.no'),
+          },
         ]}
       />
       <Form layout="vertical" style={{ marginTop: 16 }}>
@@ -59,7 +67,10 @@ export function DeviceDetailsDialog({ device, tag, onSave, onDelete, onClose }: 
             value={values.tags}
             placeholder={t('hierarchy.add_tag')}
             onChange={(tags: string[]) =>
-              setValues((v) => ({ ...v, tags: tags.map((x) => x.trim().slice(0, 24)).filter((x) => x !== '') }))
+              setValues((v) => ({
+                ...v,
+                tags: tags.map((x) => x.trim().slice(0, 24)).filter((x) => x !== ''),
+              }))
             }
             open={false}
             suffixIcon={null}

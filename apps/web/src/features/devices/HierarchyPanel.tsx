@@ -7,8 +7,26 @@ import {
   MinusSquareOutlined,
   PlusSquareOutlined,
 } from '@ant-design/icons';
-import { HIERARCHY_NAME_MAX, type DeviceListEntry, type HierarchyMenu, type HierarchyNode } from '@meterportal/protocol';
-import { Button, Dropdown, Empty, Flex, Input, Spin, Tag, Tooltip, Tree, type MenuProps, type TreeDataNode, type TreeProps } from 'antd';
+import {
+  HIERARCHY_NAME_MAX,
+  type DeviceListEntry,
+  type HierarchyMenu,
+  type HierarchyNode,
+} from '@meterportal/protocol';
+import {
+  Button,
+  Dropdown,
+  Empty,
+  Flex,
+  Input,
+  Spin,
+  Tag,
+  Tooltip,
+  Tree,
+  type MenuProps,
+  type TreeDataNode,
+  type TreeProps,
+} from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getModal, snackbar } from '../../api/notify';
@@ -97,7 +115,8 @@ export function HierarchyPanel({ onDeviceSelected }: HierarchyPanelProps) {
     setEditing(null);
     if (!node || node.title === name) return;
     // A device's tag record carries its title too, so both stay in step.
-    const tags = node.isLeaf && node.data.mac ? updateTag(menu.tags, node.data.mac, { title: name }) : menu.tags;
+    const tags =
+      node.isLeaf && node.data.mac ? updateTag(menu.tags, node.data.mac, { title: name }) : menu.tags;
     commit({ nodes: renameNode(menu.nodes, editing, name), tags });
   };
 
@@ -186,7 +205,13 @@ export function HierarchyPanel({ onDeviceSelected }: HierarchyPanelProps) {
         {tag && <Tag style={{ marginInlineEnd: 0 }}>{tag}</Tag>}
         <Dropdown
           trigger={['click']}
-          menu={{ items: actions(n), onClick: ({ key: a, domEvent }) => { domEvent.stopPropagation(); onAction(n, a); } }}
+          menu={{
+            items: actions(n),
+            onClick: ({ key: a, domEvent }) => {
+              domEvent.stopPropagation();
+              onAction(n, a);
+            },
+          }}
         >
           <Button
             className="hierarchy-node__button"
@@ -217,7 +242,12 @@ export function HierarchyPanel({ onDeviceSelected }: HierarchyPanelProps) {
     <Flex vertical gap={8}>
       <Flex gap={4} wrap>
         <Tooltip title={t('hierarchy.add_folder')}>
-          <Button size="small" icon={<FolderAddOutlined />} onClick={() => newFolder()} aria-label={t('hierarchy.add_folder')} />
+          <Button
+            size="small"
+            icon={<FolderAddOutlined />}
+            onClick={() => newFolder()}
+            aria-label={t('hierarchy.add_folder')}
+          />
         </Tooltip>
         <Tooltip title={t('hierarchy.expand_all')}>
           <Button

@@ -4,8 +4,8 @@ import i18next from 'i18next';
 import { call, isApiError, isDataNotFound } from '../../api/http';
 import { SUCCESS_DIALOG_MS, getModal } from '../../api/notify';
 import type { ErrorMeta } from '../../api/queryClient';
-import { refreshDeviceList } from '../auth/api';
-import { authStore, updateDevices } from '../auth/session';
+import { refreshDeviceList } from '../auth/calls';
+import { authStore, updateDevices, useAuthUser, useDeviceList } from '../auth/session';
 import { selectDevice } from './selection';
 import { buildFromDevices, firstLeafMac, removeDevice, syncWithDevices } from './tree';
 
@@ -44,14 +44,17 @@ async function loadMenu(token: string, devices: readonly DeviceListEntry[]): Pro
 }
 
 export function useHierarchyQuery() {
-  const { user, devices } = authStore.get();
+  const user = useAuthUser();
+  const devices = useDeviceList();
   const token = user?.token ?? '';
   return useQuery({
     queryKey: hierarchyKeys.menu(token),
     queryFn: () => loadMenu(token, authStore.get().devices),
     enabled: token !== '' && devices.length > 0,
     staleTime: Infinity,
-    meta: { errorKey: (e: unknown) => (isDataNotFound(e) ? null : 'common.api_communication_error') } satisfies ErrorMeta,
+    meta: {
+      errorKey: (e: unknown) => (isDataNotFound(e) ? null : 'common.api_communication_error'),
+    } satisfies ErrorMeta,
   });
 }
 

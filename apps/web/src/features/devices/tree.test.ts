@@ -25,7 +25,12 @@ const dev = (mac: string, title = mac): DeviceListEntry => ({
   expire: 1,
   title,
 });
-const leaf = (mac: string): HierarchyNode => ({ title: mac, key: `d:${mac}`, isLeaf: true, data: { id: mac, mac, type: 3 } });
+const leaf = (mac: string): HierarchyNode => ({
+  title: mac,
+  key: `d:${mac}`,
+  isLeaf: true,
+  data: { id: mac, mac, type: 3 },
+});
 const folder = (id: number, children: HierarchyNode[] = []): HierarchyNode => ({
   title: `F${id}`,
   key: `f:${id}`,
@@ -71,9 +76,22 @@ describe('tree operations', () => {
   });
 
   it('moves before, after and inside', () => {
-    expect(keys(moveNode(tree, 'd:C', 'f:1', 'before'))).toEqual(['d:C', ['f:1', ['d:A', ['f:2', ['d:B']]]], ['f:3', []]]);
-    expect(keys(moveNode(tree, 'd:A', 'd:C', 'after'))).toEqual([['f:1', [['f:2', ['d:B']]]], 'd:C', 'd:A', ['f:3', []]]);
-    expect(keys(moveNode(tree, 'd:B', 'f:3', 'inside'))).toEqual([['f:1', ['d:A', ['f:2', []]]], 'd:C', ['f:3', ['d:B']]]);
+    expect(keys(moveNode(tree, 'd:C', 'f:1', 'before'))).toEqual([
+      'd:C',
+      ['f:1', ['d:A', ['f:2', ['d:B']]]],
+      ['f:3', []],
+    ]);
+    expect(keys(moveNode(tree, 'd:A', 'd:C', 'after'))).toEqual([
+      ['f:1', [['f:2', ['d:B']]]],
+      'd:C',
+      'd:A',
+      ['f:3', []],
+    ]);
+    expect(keys(moveNode(tree, 'd:B', 'f:3', 'inside'))).toEqual([
+      ['f:1', ['d:A', ['f:2', []]]],
+      'd:C',
+      ['f:3', ['d:B']],
+    ]);
   });
 
   it('refuses to drop into a device or into its own descendant', () => {
@@ -90,14 +108,20 @@ describe('tree operations', () => {
 
 describe('hierarchy and device list', () => {
   it('builds one leaf and one tag per device when none is saved', () => {
-    const menu = buildFromDevices([dev('02-00-00-00-00-02', 'Second'), dev('01-00-00-00-00-01', 'A very long device title indeed')]);
+    const menu = buildFromDevices([
+      dev('02-00-00-00-00-02', 'Second'),
+      dev('01-00-00-00-00-01', 'A very long device title indeed'),
+    ]);
     expect(menu.nodes.map((n) => n.data.mac)).toEqual(['01-00-00-00-00-01', '02-00-00-00-00-02']);
     expect(menu.nodes[0]!.title).toHaveLength(24);
     expect(menu.tags.map((t) => t.id)).toEqual([1, 2]);
   });
 
   it('adds new devices, drops missing ones and keeps folders', () => {
-    const saved = { nodes: [folder(1, [leaf('A'), leaf('B')])], tags: [{ id: 7, title: 'A', mac: 'A', tags: ['x'] }] };
+    const saved = {
+      nodes: [folder(1, [leaf('A'), leaf('B')])],
+      tags: [{ id: 7, title: 'A', mac: 'A', tags: ['x'] }],
+    };
     const { menu, changed } = syncWithDevices(saved, [dev('A'), dev('C')]);
     expect(changed).toBe(true);
     expect(keys(menu.nodes)).toEqual([['f:1', ['d:A']], 'd:C']);
@@ -110,7 +134,12 @@ describe('hierarchy and device list', () => {
 
   it('numbers tags from the highest id plus one', () => {
     expect(nextTagId([])).toBe(1);
-    expect(nextTagId([{ id: 3, title: 't', mac: 'm', tags: [] }, { id: 9, title: 't', mac: 'n', tags: [] }])).toBe(10);
+    expect(
+      nextTagId([
+        { id: 3, title: 't', mac: 'm', tags: [] },
+        { id: 9, title: 't', mac: 'n', tags: [] },
+      ]),
+    ).toBe(10);
   });
 
   it('shows the first tag cut to 12 characters plus an ellipsis', () => {

@@ -31,7 +31,11 @@ export function normalizeName(raw: string): string | null {
   return name.length > 0 && name.length <= HIERARCHY_NAME_MAX ? name : null;
 }
 
-function walk(nodes: HierarchyNode[], visit: (n: HierarchyNode, parent: HierarchyNode | null) => void, parent: HierarchyNode | null = null): void {
+function walk(
+  nodes: HierarchyNode[],
+  visit: (n: HierarchyNode, parent: HierarchyNode | null) => void,
+  parent: HierarchyNode | null = null,
+): void {
   for (const n of nodes) {
     visit(n, parent);
     if (n.children) walk(n.children, visit, n);
@@ -75,7 +79,10 @@ function mapTree(nodes: HierarchyNode[], fn: (n: HierarchyNode) => HierarchyNode
 }
 
 /** Removes the node with the key; returns the new tree and the removed node. */
-export function removeNode(nodes: HierarchyNode[], key: string): { nodes: HierarchyNode[]; removed?: HierarchyNode } {
+export function removeNode(
+  nodes: HierarchyNode[],
+  key: string,
+): { nodes: HierarchyNode[]; removed?: HierarchyNode } {
   let removed: HierarchyNode | undefined;
   const strip = (list: HierarchyNode[]): HierarchyNode[] =>
     list.flatMap((n) => {
@@ -95,7 +102,9 @@ export function canDeleteFolder(node: HierarchyNode): boolean {
 }
 
 export function renameNode(nodes: HierarchyNode[], key: string, title: string): HierarchyNode[] {
-  return mapTree(nodes, (n) => (nodeKey(n) === key ? { ...n, title, data: { ...n.data, isEdited: false } } : n));
+  return mapTree(nodes, (n) =>
+    nodeKey(n) === key ? { ...n, title, data: { ...n.data, isEdited: false } } : n,
+  );
 }
 
 export function setExpanded(nodes: HierarchyNode[], keys: ReadonlySet<string>): HierarchyNode[] {
@@ -112,12 +121,25 @@ export function nextFolderId(nodes: HierarchyNode[]): number {
 }
 
 /** Adds an empty folder at the root or inside a folder (which then opens). */
-export function addFolder(nodes: HierarchyNode[], title: string, parentKey?: string): { nodes: HierarchyNode[]; key: string } {
+export function addFolder(
+  nodes: HierarchyNode[],
+  title: string,
+  parentKey?: string,
+): { nodes: HierarchyNode[]; key: string } {
   const id = nextFolderId(nodes);
-  const folder: HierarchyNode = { title, key: `f:${id}`, isLeaf: false, isExpanded: false, children: [], data: { id } };
+  const folder: HierarchyNode = {
+    title,
+    key: `f:${id}`,
+    isLeaf: false,
+    isExpanded: false,
+    children: [],
+    data: { id },
+  };
   if (!parentKey) return { nodes: [...nodes, folder], key: folder.key! };
   const next = mapTree(nodes, (n) =>
-    nodeKey(n) === parentKey && !n.isLeaf ? { ...n, isExpanded: true, children: [...(n.children ?? []), folder] } : n,
+    nodeKey(n) === parentKey && !n.isLeaf
+      ? { ...n, isExpanded: true, children: [...(n.children ?? []), folder] }
+      : n,
   );
   return { nodes: next, key: folder.key! };
 }
@@ -130,7 +152,12 @@ function contains(node: HierarchyNode, key: string): boolean {
  * Moves a node before, after or inside another. Refused (tree unchanged) when dropping inside a
  * device, onto itself, or into one of its own descendants.
  */
-export function moveNode(nodes: HierarchyNode[], dragKey: string, targetKey: string, position: DropPosition): HierarchyNode[] {
+export function moveNode(
+  nodes: HierarchyNode[],
+  dragKey: string,
+  targetKey: string,
+  position: DropPosition,
+): HierarchyNode[] {
   if (dragKey === targetKey) return nodes;
   const drag = findNode(nodes, dragKey);
   const target = findNode(nodes, targetKey);
@@ -162,7 +189,14 @@ function deviceLeaf(d: DeviceListEntry): HierarchyNode {
 }
 
 function tagFor(d: DeviceListEntry, id: number): HierarchyTag {
-  return { id, title: (d.title || d.mac).slice(0, HIERARCHY_NAME_MAX), mac: d.mac, tags: [], lat: null, lng: null };
+  return {
+    id,
+    title: (d.title || d.mac).slice(0, HIERARCHY_NAME_MAX),
+    mac: d.mac,
+    tags: [],
+    lat: null,
+    lng: null,
+  };
 }
 
 /** Next tag id: the highest plus one. */
@@ -180,7 +214,10 @@ export function buildFromDevices(devices: readonly DeviceListEntry[]): Hierarchy
  * Aligns a saved hierarchy with the current device list: new devices are added at the root,
  * devices no longer assigned are dropped, each device keeps one tag record.
  */
-export function syncWithDevices(menu: HierarchyMenu, devices: readonly DeviceListEntry[]): { menu: HierarchyMenu; changed: boolean } {
+export function syncWithDevices(
+  menu: HierarchyMenu,
+  devices: readonly DeviceListEntry[],
+): { menu: HierarchyMenu; changed: boolean } {
   const macs = new Set(devices.map((d) => d.mac));
   const strip = (list: HierarchyNode[]): HierarchyNode[] =>
     list.flatMap((n) => {
@@ -197,18 +234,26 @@ export function syncWithDevices(menu: HierarchyMenu, devices: readonly DeviceLis
     if (!tagged.has(d.mac)) tags = [...tags, tagFor(d, nextTagId(tags))];
   }
   const changed =
-    added.length > 0 || leaves(nodes).length !== leaves(menu.nodes).length || tags.length !== menu.tags.length;
+    added.length > 0 ||
+    leaves(nodes).length !== leaves(menu.nodes).length ||
+    tags.length !== menu.tags.length;
   return { menu: { nodes, tags }, changed };
 }
 
 /** Drops a device from the tree and its tag record. */
 export function removeDevice(menu: HierarchyMenu, mac: string): HierarchyMenu {
   const strip = (list: HierarchyNode[]): HierarchyNode[] =>
-    list.flatMap((n) => (n.isLeaf && n.data.mac === mac ? [] : n.children ? [{ ...n, children: strip(n.children) }] : [n]));
+    list.flatMap((n) =>
+      n.isLeaf && n.data.mac === mac ? [] : n.children ? [{ ...n, children: strip(n.children) }] : [n],
+    );
   return { nodes: strip(menu.nodes), tags: menu.tags.filter((t) => t.mac !== mac) };
 }
 
-export function updateTag(tags: readonly HierarchyTag[], mac: string, patch: Partial<Omit<HierarchyTag, 'id' | 'mac'>>): HierarchyTag[] {
+export function updateTag(
+  tags: readonly HierarchyTag[],
+  mac: string,
+  patch: Partial<Omit<HierarchyTag, 'id' | 'mac'>>,
+): HierarchyTag[] {
   return tags.map((t) => (t.mac === mac ? { ...t, ...patch } : t));
 }
 

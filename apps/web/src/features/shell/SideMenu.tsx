@@ -1,4 +1,9 @@
-import { BarChartOutlined, DashboardOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  BarChartOutlined,
+  DashboardOutlined,
+  LineChartOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -31,7 +36,12 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
           label: t('menu.realtime'),
           children: REALTIME_VIEWS.filter((v) => !v.hidden).map(leaf),
         },
-        { key: 'profile', icon: <LineChartOutlined />, label: t('menu.profiles'), children: PROFILE_VIEWS.map(leaf) },
+        {
+          key: 'profile',
+          icon: <LineChartOutlined />,
+          label: t('menu.profiles'),
+          children: PROFILE_VIEWS.map(leaf),
+        },
         {
           key: 'energy',
           icon: <BarChartOutlined />,
@@ -60,10 +70,20 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
 }
 
 export function BrandMark({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '16px 20px', fontWeight: 600, fontSize: 16 }}>
+    <div
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        padding: '16px 20px',
+        fontWeight: 600,
+        fontSize: 16,
+      }}
+    >
       <ThunderboltOutlined style={{ fontSize: 20, color: '#1668dc' }} />
-      {!collapsed && <span>Meter Portal</span>}
+      {!collapsed && <span>{t('shell.brand')}</span>}
     </div>
   );
 }

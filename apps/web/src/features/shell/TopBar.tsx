@@ -11,13 +11,33 @@ import {
   SunOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Badge, Button, Dropdown, Empty, Flex, List, Popover, Tooltip, Typography, theme, type MenuProps } from 'antd';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Dropdown,
+  Empty,
+  Flex,
+  List,
+  Popover,
+  Tooltip,
+  Typography,
+  theme,
+  type MenuProps,
+} from 'antd';
 import dayjs from 'dayjs';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { liveStore } from '../../api/live';
 import { connectionLevel } from '../../api/liveRules';
-import { APPLICATIONS_ROUTE, DASHBOARD_PRECISION_ROUTE, EDIT_PROFILE_ROUTE, LOGIN_ROUTE, titleKeyFor } from '../../app/routeTitles';
+import {
+  APPLICATIONS_ROUTE,
+  DASHBOARD_PRECISION_ROUTE,
+  EDIT_PROFILE_ROUTE,
+  LOGIN_ROUTE,
+  titleKeyFor,
+} from '../../app/routeTitles';
 import { LANGUAGES, updateSettings, useSettings } from '../../app/settings';
 import { useStore } from '../../app/store';
 import { LANGUAGE_NAMES } from '../../i18n';
@@ -52,7 +72,9 @@ function NotificationBell() {
                 {[n.data.event, n.data.message, n.data.phase].filter(Boolean).join(' · ')}
                 {n.data.timestamp ? (
                   <div>
-                    <Typography.Text type="secondary">{dayjs(n.data.timestamp * (n.data.timestamp < 1e11 ? 1000 : 1)).format('L LTS')}</Typography.Text>
+                    <Typography.Text type="secondary">
+                      {dayjs(n.data.timestamp * (n.data.timestamp < 1e11 ? 1000 : 1)).format('L LTS')}
+                    </Typography.Text>
                   </div>
                 ) : null}
               </>
@@ -66,7 +88,15 @@ function NotificationBell() {
   );
   return (
     <Popover trigger="click" placement="bottomRight" title={t('shell.notifications')} content={content}>
-      <Button type="text" aria-label={t('shell.notifications')} icon={<Badge count={notifications.length} size="small"><BellOutlined style={{ fontSize: 18 }} /></Badge>} />
+      <Button
+        type="text"
+        aria-label={t('shell.notifications')}
+        icon={
+          <Badge count={notifications.length} size="small">
+            <BellOutlined style={{ fontSize: 18 }} />
+          </Badge>
+        }
+      />
     </Popover>
   );
 }
@@ -82,7 +112,12 @@ function ConnectionIcon() {
   const label = `${on ? t('shell.connected') : t('shell.not_connected')}${runtime?.status ? ` (${runtime.status})` : ''}`;
   return (
     <Tooltip title={label}>
-      <span role="img" aria-label={label} data-level={level} style={{ fontSize: 20, color: on ? token.colorSuccess : token.colorTextDisabled }}>
+      <span
+        role="img"
+        aria-label={label}
+        data-level={level}
+        style={{ fontSize: 20, color: on ? token.colorSuccess : token.colorTextDisabled }}
+      >
         {on ? <CloudOutlined /> : <DisconnectOutlined />}
       </span>
     </Tooltip>
@@ -98,9 +133,16 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
   const mode = useSettings((s) => s.theme);
   const language = useSettings((s) => s.localization);
   const titleKey = titleKeyFor(pathname);
+  const title = titleKey ? t(titleKey) : '';
+  const brand = t('shell.brand');
+  useEffect(() => {
+    document.title = title ? `${title} · ${brand}` : brand;
+  }, [title, brand]);
 
   const items: MenuProps['items'] = [
-    ...(canEditProfile(user) ? [{ key: 'profile', icon: <UserOutlined />, label: t('shell.edit_profile') }] : []),
+    ...(canEditProfile(user)
+      ? [{ key: 'profile', icon: <UserOutlined />, label: t('shell.edit_profile') }]
+      : []),
     {
       key: 'theme',
       icon: mode === 'dark' ? <SunOutlined /> : <MoonOutlined />,
@@ -109,7 +151,11 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
     {
       key: 'language',
       label: t('common.language'),
-      children: LANGUAGES.map((l) => ({ key: `lang:${l}`, label: LANGUAGE_NAMES[l], disabled: l === language })),
+      children: LANGUAGES.map((l) => ({
+        key: `lang:${l}`,
+        label: LANGUAGE_NAMES[l],
+        disabled: l === language,
+      })),
     },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), danger: true },
@@ -117,7 +163,8 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
   const onMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') void navigate(EDIT_PROFILE_ROUTE);
     else if (key === 'theme') updateSettings({ theme: mode === 'dark' ? 'light' : 'dark' });
-    else if (key.startsWith('lang:')) updateSettings({ localization: key.slice(5) as (typeof LANGUAGES)[number] });
+    else if (key.startsWith('lang:'))
+      updateSettings({ localization: key.slice(5) as (typeof LANGUAGES)[number] });
     else if (key === 'logout') void signOut().then(() => navigate(LOGIN_ROUTE, { replace: true }));
   };
 
@@ -130,7 +177,7 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
         onClick={onToggleMenu}
       />
       <Typography.Title level={4} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis>
-        {titleKey ? t(titleKey as never) : ''}
+        {title}
       </Typography.Title>
       <ConnectionIcon />
       <Tooltip title={t('shell.dashboard')}>
@@ -149,7 +196,10 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
       <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']} placement="bottomRight">
         <Button type="text" aria-label={user?.user} style={{ paddingInline: 4 }}>
           <Avatar size="small" src={user?.avatar} icon={<UserOutlined />} />
-          <span className="topbar-user" style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <span
+            className="topbar-user"
+            style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}
+          >
             {user?.user_name ?? user?.user}
           </span>
         </Button>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setNotificationDevice, startLive, liveStore } from '../../api/live';
-import { snackbar } from '../../api/notify';
+import { snackbar, toast } from '../../api/notify';
 import { defaultRouteForType } from '../../app/routeMemory';
 import { LOGIN_ROUTE } from '../../app/routeTitles';
 import { useStore } from '../../app/store';
@@ -47,6 +47,17 @@ export function useLiveSession(): void {
       snackbar('warning', t('shell.offline'));
     }
   }, [connected, t]);
+
+  // Each pushed notification is also announced once, at the top right.
+  const latestNotification = useStore(liveStore, (s) => s.notifications[0]);
+  const announced = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!latestNotification || announced.current === latestNotification) return;
+    announced.current = latestNotification;
+    const d = latestNotification.data;
+    const text = [d.name, d.event, d.message].filter(Boolean).join(' · ');
+    toast('info', text || t('shell.notifications'));
+  }, [latestNotification, t]);
 
   const type = device?.type;
   useEffect(() => {

@@ -25,8 +25,9 @@ export function ContractLimitsMenu({ device, limits }: ContractLimitsMenuProps) 
 
   const onOpenChange = (next: boolean) => {
     if (next) {
-      setMrk(limits ? String(limits.MRK) : '');
-      setRk(limits ? String(limits.RK) : '');
+      // A failed load shows MRK (and RK) as 0, as the seed asks.
+      setMrk(String(limits?.MRK ?? 0));
+      setRk(String(limits?.RK ?? 0));
     }
     setOpen(next);
   };
@@ -46,10 +47,18 @@ export function ContractLimitsMenu({ device, limits }: ContractLimitsMenuProps) 
   const content = (
     <Form layout="vertical" onFinish={submit} style={{ width: 220 }}>
       {/* The seed keeps the validation text hidden: an invalid entry is only marked. */}
-      <Form.Item label={t('chart.mrk_label')} required validateStatus={mrk !== '' && mrkValue === null ? 'error' : ''}>
+      <Form.Item
+        label={t('chart.mrk_label')}
+        required
+        validateStatus={mrk !== '' && mrkValue === null ? 'error' : ''}
+      >
         <Input name="MRK" inputMode="decimal" value={mrk} onChange={(e) => setMrk(e.target.value)} />
       </Form.Item>
-      <Form.Item label={t('chart.rk_label')} required validateStatus={rk !== '' && rkValue === null ? 'error' : ''}>
+      <Form.Item
+        label={t('chart.rk_label')}
+        required
+        validateStatus={rk !== '' && rkValue === null ? 'error' : ''}
+      >
         <Input name="RK" inputMode="decimal" value={rk} onChange={(e) => setRk(e.target.value)} />
       </Form.Item>
       <Flex justify="end" gap={8}>
@@ -62,7 +71,14 @@ export function ContractLimitsMenu({ device, limits }: ContractLimitsMenuProps) 
   );
 
   return (
-    <Popover trigger="click" open={open} onOpenChange={onOpenChange} content={content} title={t('chart.contract_settings')} placement="bottomRight">
+    <Popover
+      trigger="click"
+      open={open}
+      onOpenChange={onOpenChange}
+      content={content}
+      title={t('chart.contract_settings')}
+      placement="bottomRight"
+    >
       <Button size="small" icon={<SettingOutlined />}>
         {t('chart.contract_settings')}
       </Button>

@@ -3,7 +3,15 @@ import { Button, DatePicker, Divider, Flex, Popover } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRESETS, customRange, isAfterToday, isPresetKey, presetRange, type DateRange, type Granularity } from './dateRanges';
+import {
+  PRESETS,
+  customRange,
+  isAfterToday,
+  isPresetKey,
+  presetRange,
+  type DateRange,
+  type Granularity,
+} from './dateRanges';
 
 interface DateRangeMenuProps {
   granularity: Granularity;

@@ -22,7 +22,12 @@ const COLORS: Record<string, string> = {
 const MRK_COLOR = '#eb2f96';
 const RK_COLOR = '#fa8c16';
 
-const TIME_FORMATS: Record<EnergyPeriod, string> = { '15MIN': 'L LT', HOUR: 'L LT', DAY: 'L', MONTH: 'MMMM YYYY' };
+const TIME_FORMATS: Record<EnergyPeriod, string> = {
+  '15MIN': 'L LT',
+  HOUR: 'L LT',
+  DAY: 'L',
+  MONTH: 'MMMM YYYY',
+};
 
 interface EnergyChartProps {
   view: EnergyView;
@@ -39,13 +44,22 @@ export function EnergyChart({ view }: EnergyChartProps) {
   const [yAxisType, setYAxisType] = useYAxisType();
   const keys = view.data.split(',');
   const label = (k: string) =>
-    k === 'E_I' ? t('chart.import') : k === 'E_E' ? t('chart.export_series') : t('chart.quadrant', { n: k.slice(1) });
+    k === 'E_I'
+      ? t('chart.import')
+      : k === 'E_E'
+        ? t('chart.export_series')
+        : t('chart.quadrant', { n: k.slice(1) });
   const [visible, setVisible] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(keys.map((k) => [k, !view.hiddenAtStart.includes(k)])),
   );
 
   const data = query.isError ? undefined : query.data;
-  const series: ChartSeries[] = keys.map((k) => ({ name: label(k), points: data?.[k] ?? [], kind: 'bar', color: COLORS[k] ?? '#1668dc' }));
+  const series: ChartSeries[] = keys.map((k) => ({
+    name: label(k),
+    points: data?.[k] ?? [],
+    kind: 'bar',
+    color: COLORS[k] ?? '#1668dc',
+  }));
   const selected = Object.fromEntries(keys.map((k) => [label(k), visible[k] ?? true]));
   const limits = details.data;
   const lines = useMemo<ChartLine[]>(
@@ -73,9 +87,15 @@ export function EnergyChart({ view }: EnergyChartProps) {
       loading={query.isFetching}
       timeFormat={TIME_FORMATS[view.period]}
       {...(query.isError
-        ? { emptyText: isDataNotFound(query.error) ? t('common.data_not_found') : t('common.api_communication_error') }
+        ? {
+            emptyText: isDataNotFound(query.error)
+              ? t('common.data_not_found')
+              : t('common.api_communication_error'),
+          }
         : {})}
-      extra={view.maximum && device?.owner ? <ContractLimitsMenu device={device} limits={limits} /> : undefined}
+      extra={
+        view.maximum && device?.owner ? <ContractLimitsMenu device={device} limits={limits} /> : undefined
+      }
     />
   );
 }

@@ -19,7 +19,8 @@ interface GraphToolbarProps {
 export function useRange(granularity: Granularity): [DateRange, (r: DateRange) => void] {
   const stored = useSettings((s) => s.ranges[granularity]);
   const range = resolveRange(stored, granularity, new Date());
-  const set = (r: DateRange) => updateSettings({ ranges: { ...settingsStore.get().ranges, [granularity]: r } });
+  const set = (r: DateRange) =>
+    updateSettings({ ranges: { ...settingsStore.get().ranges, [granularity]: r } });
   return [range, set];
 }
 
@@ -61,7 +62,13 @@ export function GraphToolbar({ granularity, showSource = true }: GraphToolbarPro
           ]}
         />
       )}
-      <Drawer title={t('hierarchy.title')} placement="left" open={open} onClose={() => setOpen(false)} size={360}>
+      <Drawer
+        title={t('hierarchy.title')}
+        placement="left"
+        open={open}
+        onClose={() => setOpen(false)}
+        size={360}
+      >
         <HierarchyPanel onDeviceSelected={() => setOpen(false)} />
       </Drawer>
     </Flex>

@@ -42,7 +42,8 @@ export function PhaseChart(props: PhaseChartProps) {
       onYAxisTypeChange={setYAxisType}
       selected={selected}
       onLegendChange={(sel) => {
-        for (const k of keys) if (sel[label(k)] !== undefined && sel[label(k)] !== phases[k]) setPhase(k, sel[label(k)]!);
+        for (const k of keys)
+          if (sel[label(k)] !== undefined && sel[label(k)] !== phases[k]) setPhase(k, sel[label(k)]!);
       }}
       loading={props.loading ?? false}
       live={props.live ?? false}

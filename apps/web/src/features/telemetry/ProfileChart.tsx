@@ -44,7 +44,11 @@ export function ProfileChart({ view }: ProfileChartProps) {
       loading={query.isFetching}
       {...(view.startLogarithmic ? { startLogarithmic: true } : {})}
       {...(query.isError
-        ? { emptyText: isDataNotFound(query.error) ? t('common.data_not_found') : t('common.api_communication_error') }
+        ? {
+            emptyText: isDataNotFound(query.error)
+              ? t('common.data_not_found')
+              : t('common.api_communication_error'),
+          }
         : {})}
     />
   );

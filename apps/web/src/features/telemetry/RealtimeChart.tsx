@@ -32,7 +32,10 @@ export function RealtimeChart({ view }: RealtimeChartProps) {
     return subscribeData(token, (msg) => {
       if (msg.topic !== 'Data') return;
       const sample = view.random
-        ? randomSample(((msg.data as { ts?: number } | undefined)?.ts ?? Date.now() / 1000) * 1000, phaseCount)
+        ? randomSample(
+            ((msg.data as { ts?: number } | undefined)?.ts ?? Date.now() / 1000) * 1000,
+            phaseCount,
+          )
         : readLiveSample(msg, view.quantity, view.divisor, phaseCount);
       if (!sample) {
         // Said once per view: a device sending frames without this quantity would otherwise flood.
@@ -57,7 +60,9 @@ export function RealtimeChart({ view }: RealtimeChartProps) {
   const hasData = Object.keys(series).length > 0;
   return (
     <>
-      {view.random && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('chart.random_values')} />}
+      {view.random && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('chart.random_values')} />
+      )}
       <PhaseChart
         title={t(`menu.${view.title}`)}
         fileName={`${view.path.replace(/\//g, '-')}`}

@@ -20,7 +20,11 @@ export function RequirePrecisionDevice({ children }: RequirePrecisionDeviceProps
   return (
     <>
       {device ? (
-        <Result status="info" title={t('shell.precision_required_title')} subTitle={t('shell.precision_required_text')} />
+        <Result
+          status="info"
+          title={t('shell.precision_required_title')}
+          subTitle={t('shell.precision_required_text')}
+        />
       ) : (
         <Result status="info" title={t('shell.any_assigned_devices')} />
       )}

@@ -4,7 +4,13 @@ import { readEnergy, readProfile } from './api';
 describe('reading history answers', () => {
   it('reads per-phase profiles and the cumulative series', () => {
     const r = readProfile(
-      { E_I: { L1: [[1_700_000_000, 2000]], L2: [[1_700_000_000, 1000]], cumulative: [[1_700_000_000, 3000]] } },
+      {
+        E_I: {
+          L1: [[1_700_000_000, 2000]],
+          L2: [[1_700_000_000, 1000]],
+          cumulative: [[1_700_000_000, 3000]],
+        },
+      },
       'E_I',
       1000,
     );
@@ -14,7 +20,9 @@ describe('reading history answers', () => {
   });
 
   it('reads frequency given as a list', () => {
-    expect(readProfile({ F: [[1_700_000_000, 50]] }, 'F', 1).phases).toEqual({ L1: [[1_700_000_000_000, 50]] });
+    expect(readProfile({ F: [[1_700_000_000, 50]] }, 'F', 1).phases).toEqual({
+      L1: [[1_700_000_000_000, 50]],
+    });
   });
 
   it('reads data[key].CUM of every requested key, empty when missing', () => {

@@ -1,5 +1,6 @@
+import { EnergyResponse, ProfileResponse } from '@meterportal/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { call, isDataNotFound } from '../../api/http';
+import { ApiError, NETWORK_ERROR_CODE, call, isDataNotFound } from '../../api/http';
 import type { ErrorMeta } from '../../api/queryClient';
 import { normalizePoints, type Point } from '../../charts/series';
 import { energyTo, type DateRange } from './dateRanges';
@@ -7,10 +8,23 @@ import type { EnergyView, ProfileView } from './views';
 
 export const telemetryKeys = {
   all: ['telemetry'] as const,
-  profile: (token: string, quantity: string, from: number, to: number, source: number | null, cumulative: boolean) =>
-    [...telemetryKeys.all, 'profile', token, quantity, from, to, source, cumulative] as const,
-  energy: (token: string, data: string, period: string, maximum: boolean, from: number, to: number, source: number) =>
-    [...telemetryKeys.all, 'energy', token, data, period, maximum, from, to, source] as const,
+  profile: (
+    token: string,
+    quantity: string,
+    from: number,
+    to: number,
+    source: number | null,
+    cumulative: boolean,
+  ) => [...telemetryKeys.all, 'profile', token, quantity, from, to, source, cumulative] as const,
+  energy: (
+    token: string,
+    data: string,
+    period: string,
+    maximum: boolean,
+    from: number,
+    to: number,
+    source: number,
+  ) => [...telemetryKeys.all, 'energy', token, data, period, maximum, from, to, source] as const,
 };
 
 /** 610 clears the chart and says data_not_found; anything else is a communication error. */
@@ -25,21 +39,34 @@ export interface ProfileSeries {
   cumulative?: Point[];
 }
 
-/** Reads data[quantity] of a profile answer. */
+/** Reads data[quantity] of a (validated) profile answer into sorted, scaled points. */
 export function readProfile(data: unknown, quantity: string, divisor: number): ProfileSeries {
   const q = (data as Record<string, unknown> | null)?.[quantity];
   if (Array.isArray(q)) return { phases: { L1: normalizePoints(q, divisor) } };
   const o = (q ?? {}) as Record<string, unknown>;
   const out: ProfileSeries = { phases: {} };
-  for (const p of ['L1', 'L2', 'L3'] as const) if (o[p] !== undefined) out.phases[p] = normalizePoints(o[p], divisor);
+  for (const p of ['L1', 'L2', 'L3'] as const)
+    if (o[p] !== undefined) out.phases[p] = normalizePoints(o[p], divisor);
   if (o.cumulative !== undefined) out.cumulative = normalizePoints(o.cumulative, divisor);
   return out;
 }
 
-export function useProfileQuery(view: ProfileView, deviceToken: string | undefined, range: DateRange, source: number) {
+export function useProfileQuery(
+  view: ProfileView,
+  deviceToken: string | undefined,
+  range: DateRange,
+  source: number,
+) {
   const src = view.withSource ? source : null;
   return useQuery({
-    queryKey: telemetryKeys.profile(deviceToken ?? '', view.quantity, range.from, range.to, src, view.cumulative),
+    queryKey: telemetryKeys.profile(
+      deviceToken ?? '',
+      view.quantity,
+      range.from,
+      range.to,
+      src,
+      view.cumulative,
+    ),
     queryFn: async ({ signal }) => {
       const body: Record<string, unknown> = {
         token: deviceToken,
@@ -51,8 +78,9 @@ export function useProfileQuery(view: ProfileView, deviceToken: string | undefin
         cumulative: view.cumulative,
       };
       if (src !== null) body.source = src;
-      const res = await call<unknown>('read', '/profile', body, { signal });
-      return readProfile(res.data, view.quantity, view.divisor);
+      const res = ProfileResponse.safeParse(await call<unknown>('read', '/profile', body, { signal }));
+      if (!res.success) throw new ApiError(NETWORK_ERROR_CODE, 'unreadable profile answer', 200);
+      return readProfile(res.data.data, view.quantity, view.divisor);
     },
     enabled: !!deviceToken,
     meta: chartErrors,
@@ -67,12 +95,25 @@ export function readEnergy(data: unknown, keys: readonly string[], divisor: numb
   );
 }
 
-export function useEnergyQuery(view: EnergyView, deviceToken: string | undefined, range: DateRange, source: number) {
+export function useEnergyQuery(
+  view: EnergyView,
+  deviceToken: string | undefined,
+  range: DateRange,
+  source: number,
+) {
   const to = energyTo(range);
   return useQuery({
-    queryKey: telemetryKeys.energy(deviceToken ?? '', view.data, view.period, view.maximum, range.from, to, source),
+    queryKey: telemetryKeys.energy(
+      deviceToken ?? '',
+      view.data,
+      view.period,
+      view.maximum,
+      range.from,
+      to,
+      source,
+    ),
     queryFn: async ({ signal }) => {
-      const res = await call<unknown>(
+      const answer = await call<unknown>(
         'read',
         '/energy',
         {
@@ -88,7 +129,9 @@ export function useEnergyQuery(view: EnergyView, deviceToken: string | undefined
         },
         { signal },
       );
-      return readEnergy(res.data, view.data.split(','), view.divisor);
+      const res = EnergyResponse.safeParse(answer);
+      if (!res.success) throw new ApiError(NETWORK_ERROR_CODE, 'unreadable energy answer', 200);
+      return readEnergy(res.data.data, view.data.split(','), view.divisor);
     },
     enabled: !!deviceToken,
     meta: chartErrors,

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { updateSettings, useSettings, settingsStore, type PhaseVisibility, type YAxisType } from '../../app/settings';
+import {
+  updateSettings,
+  useSettings,
+  settingsStore,
+  type PhaseVisibility,
+  type YAxisType,
+} from '../../app/settings';
 
 /** Legend keys of phase series and their translation keys for SUM and AVG. */
 export type PhaseKey = 'L1' | 'L2' | 'L3' | 'SUM' | 'AVG';

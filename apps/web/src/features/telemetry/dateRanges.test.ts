@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PRESETS,
-  customRange,
-  energyTo,
-  isAfterToday,
-  presetRange,
-  resolveRange,
-} from './dateRanges';
+import { PRESETS, customRange, energyTo, isAfterToday, presetRange, resolveRange } from './dateRanges';
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h, 30);
 const local = (s: number) => new Date(s * 1000);

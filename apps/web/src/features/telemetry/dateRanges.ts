@@ -101,7 +101,13 @@ export function resolveRange(stored: DateRange | undefined, granularity: Granula
   if (stored && isPresetKey(stored.key) && PRESETS[granularity].includes(stored.key)) {
     return presetRange(stored.key, now);
   }
-  if (stored && !isPresetKey(stored.key) && Number.isFinite(stored.from) && Number.isFinite(stored.to) && stored.from <= stored.to) {
+  if (
+    stored &&
+    !isPresetKey(stored.key) &&
+    Number.isFinite(stored.from) &&
+    Number.isFinite(stored.to) &&
+    stored.from <= stored.to
+  ) {
     return stored;
   }
   return presetRange(DEFAULT_PRESET[granularity], now);

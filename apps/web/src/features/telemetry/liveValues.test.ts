@@ -4,14 +4,25 @@ import { randomSample, readLiveSample } from './liveValues';
 describe('live samples', () => {
   const msg = {
     topic: 'Data',
-    data: { ts: 1_700_000_000, U: { L1: 230.1, L2: 231.2, L3: 229.9 }, E_I: { L1: 1500, L2: 2500, L3: 0 }, F: 50.01 },
+    data: {
+      ts: 1_700_000_000,
+      U: { L1: 230.1, L2: 231.2, L3: 229.9 },
+      E_I: { L1: 1500, L2: 2500, L3: 0 },
+      F: 50.01,
+    },
   };
 
   it('reads the phases of a quantity at the message time', () => {
-    expect(readLiveSample(msg, 'U', 1, 3)).toEqual({ tsMs: 1_700_000_000_000, values: { L1: 230.1, L2: 231.2, L3: 229.9 } });
+    expect(readLiveSample(msg, 'U', 1, 3)).toEqual({
+      tsMs: 1_700_000_000_000,
+      values: { L1: 230.1, L2: 231.2, L3: 229.9 },
+    });
   });
   it('divides energies into kWh and honours the phases in use', () => {
-    expect(readLiveSample(msg, 'E_I', 1000, 2)).toEqual({ tsMs: 1_700_000_000_000, values: { L1: 1.5, L2: 2.5 } });
+    expect(readLiveSample(msg, 'E_I', 1000, 2)).toEqual({
+      tsMs: 1_700_000_000_000,
+      values: { L1: 1.5, L2: 2.5 },
+    });
   });
   it('reads frequency given as a number', () => {
     expect(readLiveSample(msg, 'F', 1, 3)?.values).toEqual({ L1: 50.01 });

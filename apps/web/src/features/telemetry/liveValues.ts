@@ -13,7 +13,12 @@ export interface LiveSample {
  * Reads one quantity from a live Data message: ts in seconds and per quantity L1, L2, L3 (F may
  * be a plain number). Energies are divided (Wh to kWh). Null when the message lacks it.
  */
-export function readLiveSample(message: unknown, quantity: Quantity, divisor: number, phaseCount: number): LiveSample | null {
+export function readLiveSample(
+  message: unknown,
+  quantity: Quantity,
+  divisor: number,
+  phaseCount: number,
+): LiveSample | null {
   if (!message || typeof message !== 'object') return null;
   const m = message as Record<string, unknown>;
   const payload = (m.data && typeof m.data === 'object' ? m.data : m) as Record<string, unknown>;
@@ -34,7 +39,11 @@ export function readLiveSample(message: unknown, quantity: Quantity, divisor: nu
 }
 
 /** The seed's placeholder for live voltage distortion: random percentages per phase. */
-export function randomSample(tsMs: number, phaseCount: number, random: () => number = Math.random): LiveSample {
+export function randomSample(
+  tsMs: number,
+  phaseCount: number,
+  random: () => number = Math.random,
+): LiveSample {
   const values: Partial<Record<Phase, number>> = {};
   for (const p of PHASES.slice(0, phaseCount)) values[p] = Math.round(random() * 5000) / 1000;
   return { tsMs, values };

@@ -1,7 +1,8 @@
 import type { Granularity } from './dateRanges';
 
 /** Quantities of the profile call and of live messages (seed 000 sections 3 and 7). */
-export type Quantity = 'U' | 'I' | 'P' | 'Q' | 'S' | 'E_I' | 'E_E' | 'Q_E' | 'S_E' | 'F' | 'PF' | 'DF_U' | 'DF_I';
+export type Quantity =
+  'U' | 'I' | 'P' | 'Q' | 'S' | 'E_I' | 'E_E' | 'Q_E' | 'S_E' | 'F' | 'PF' | 'DF_U' | 'DF_I';
 
 /** Menu label keys of the views (translation keys under `menu`). */
 export type ViewTitle =
@@ -30,7 +31,10 @@ interface BaseView {
   path: string;
   title: ViewTitle;
   unit: string;
-  /** Divisor from the wire unit to the shown unit (Wh to kWh). */
+  /**
+   * Divisor from the wire unit to the shown unit: live frames carry Wh registers (shown in kWh),
+   * while the history calls already answer in kWh (kvarh) or kW.
+   */
   divisor: number;
 }
 
@@ -67,7 +71,13 @@ export interface EnergyView extends BaseView {
 
 export type View = RealtimeView | ProfileView | EnergyView;
 
-const rt = (path: string, title: ViewTitle, quantity: Quantity, unit: string, extra: Partial<RealtimeView> = {}): RealtimeView => ({
+const rt = (
+  path: string,
+  title: ViewTitle,
+  quantity: Quantity,
+  unit: string,
+  extra: Partial<RealtimeView> = {},
+): RealtimeView => ({
   kind: 'realtime',
   path: `realtime/${path}`,
   title,
@@ -77,7 +87,13 @@ const rt = (path: string, title: ViewTitle, quantity: Quantity, unit: string, ex
   ...extra,
 });
 
-const pf = (path: string, title: ViewTitle, quantity: Quantity, unit: string, extra: Partial<ProfileView> = {}): ProfileView => ({
+const pf = (
+  path: string,
+  title: ViewTitle,
+  quantity: Quantity,
+  unit: string,
+  extra: Partial<ProfileView> = {},
+): ProfileView => ({
   kind: 'profile',
   path: `profile/${path}`,
   title,
@@ -89,7 +105,11 @@ const pf = (path: string, title: ViewTitle, quantity: Quantity, unit: string, ex
   ...extra,
 });
 
-const en = (path: string, title: ViewTitle, extra: Omit<EnergyView, 'kind' | 'path' | 'title'>): EnergyView => ({
+const en = (
+  path: string,
+  title: ViewTitle,
+  extra: Omit<EnergyView, 'kind' | 'path' | 'title'>,
+): EnergyView => ({
   kind: 'energy',
   path: `energy/${path}`,
   title,
@@ -118,9 +138,9 @@ export const PROFILE_VIEWS: readonly ProfileView[] = [
   pf('power/active', 'power_active', 'P', 'W'),
   pf('power/reactive', 'power_reactive', 'Q', 'VAr'),
   pf('power/apparent', 'power_apparent', 'S', 'VA'),
-  pf('energy/import', 'energy_import', 'E_I', 'kWh', { divisor: 1000 }),
-  pf('energy/reactive', 'energy_reactive', 'Q_E', 'kVArh', { divisor: 1000 }),
-  pf('energy/apparent', 'energy_apparent', 'S_E', 'kVAh', { divisor: 1000 }),
+  pf('energy/import', 'energy_import', 'E_I', 'kWh'),
+  pf('energy/reactive', 'energy_reactive', 'Q_E', 'kVArh'),
+  pf('energy/apparent', 'energy_apparent', 'S_E', 'kVAh'),
   pf('frequency', 'frequency', 'F', 'Hz', { cumulative: false }),
   pf('power-factor', 'power_factor', 'PF', '', { cumulative: false }),
   // The path spelling "distoration" is part of the contract.
@@ -130,22 +150,58 @@ export const PROFILE_VIEWS: readonly ProfileView[] = [
 
 export const ENERGY_VIEWS: readonly EnergyView[] = [
   en('active/15min/maximum', 'energy_15min_max', {
-    data: 'E_I,E_E', period: '15MIN', maximum: true, granularity: 'day', unit: 'kW', divisor: 1, hiddenAtStart: ['E_E'],
+    data: 'E_I,E_E',
+    period: '15MIN',
+    maximum: true,
+    granularity: 'day',
+    unit: 'kW',
+    divisor: 1,
+    hiddenAtStart: ['E_E'],
   }),
   en('active/15min', 'energy_15min', {
-    data: 'E_I,E_E', period: '15MIN', maximum: false, granularity: 'day', unit: 'kWh', divisor: 1000, hiddenAtStart: [],
+    data: 'E_I,E_E',
+    period: '15MIN',
+    maximum: false,
+    granularity: 'day',
+    unit: 'kWh',
+    divisor: 1,
+    hiddenAtStart: [],
   }),
   en('active/hour', 'energy_hour', {
-    data: 'E_I,E_E', period: 'HOUR', maximum: false, granularity: 'day', unit: 'kWh', divisor: 1000, hiddenAtStart: [],
+    data: 'E_I,E_E',
+    period: 'HOUR',
+    maximum: false,
+    granularity: 'day',
+    unit: 'kWh',
+    divisor: 1,
+    hiddenAtStart: [],
   }),
   en('active/day', 'energy_day', {
-    data: 'E_I,E_E', period: 'DAY', maximum: false, granularity: 'week', unit: 'kWh', divisor: 1000, hiddenAtStart: [],
+    data: 'E_I,E_E',
+    period: 'DAY',
+    maximum: false,
+    granularity: 'week',
+    unit: 'kWh',
+    divisor: 1,
+    hiddenAtStart: [],
   }),
   en('active/month', 'energy_month', {
-    data: 'E_I,E_E', period: 'MONTH', maximum: false, granularity: 'year', unit: 'kWh', divisor: 1000, hiddenAtStart: [],
+    data: 'E_I,E_E',
+    period: 'MONTH',
+    maximum: false,
+    granularity: 'year',
+    unit: 'kWh',
+    divisor: 1,
+    hiddenAtStart: [],
   }),
   en('reactive/day', 'energy_reactive_day', {
-    data: 'Q1,Q2,Q3,Q4', period: 'DAY', maximum: false, granularity: 'week', unit: 'kVArh', divisor: 1000, hiddenAtStart: ['Q2', 'Q3'],
+    data: 'Q1,Q2,Q3,Q4',
+    period: 'DAY',
+    maximum: false,
+    granularity: 'week',
+    unit: 'kVArh',
+    divisor: 1,
+    hiddenAtStart: ['Q2', 'Q3'],
   }),
 ];
 

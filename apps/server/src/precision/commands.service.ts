@@ -1,0 +1,85 @@
+import { DeviceType, type CommandReply, type HarmonicsResult, type WaveformResult } from '@meterportal/protocol';
+import type { DevicesService, SessionUser } from '../devices/devices.service';
+import { AppError, DeviceNotResponding, Forbidden, InvalidRequest } from '../http/errors';
+import { ErrorCode } from '@meterportal/protocol';
+
+/** A command as the device link takes it (without correlation id). */
+export type DeviceCommand =
+  | { cmd: 'HARMONICS' }
+  | { cmd: 'WAVEFORM' }
+  | { cmd: 'FIRMWARE_UPGRADE'; fw: string }
+  | { cmd: 'RELAY'; state: 'OPEN' | 'CLOSED' };
+
+/** Sends commands to devices over the broker and waits for the reply. */
+export interface DeviceCommander {
+  /** Rejects with a 604 error when the device does not answer in time; the signal drops the wait. */
+  send(mac: string, command: DeviceCommand, signal?: AbortSignal): Promise<CommandReply>;
+}
+
+/** Where the running device link plugs in its commander; absent, every command answers 604. */
+export interface CommanderSlot {
+  current: DeviceCommander | null;
+}
+
+/** The device refused the command (busy, not supported, not available). */
+class DeviceRefused extends AppError {
+  constructor(reason: string) {
+    super(ErrorCode.Conflict, `Device refused the command: ${reason}`);
+  }
+}
+
+/** Request/reply commands to a user's devices. */
+export function commandsService(deps: { devices: DevicesService; slot: CommanderSlot }) {
+  const { devices, slot } = deps;
+
+  async function send(mac: string, command: DeviceCommand, signal?: AbortSignal) {
+    const commander = slot.current;
+    if (!commander) throw new DeviceNotResponding();
+    let reply: CommandReply;
+    try {
+      reply = await commander.send(mac, command, signal);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new DeviceNotResponding();
+    }
+    if (!reply.ok) throw new DeviceRefused(reply.error);
+    return reply;
+  }
+
+  async function precision(user: SessionUser, token: string) {
+    const device = await devices.resolve(user, token);
+    if (device.type !== DeviceType.Precision) throw new InvalidRequest('Device is not a precision analyzer');
+    return device;
+  }
+
+  return {
+    async harmonics(user: SessionUser, token: string, signal?: AbortSignal): Promise<HarmonicsResult> {
+      const d = await precision(user, token);
+      const reply = await send(d.mac, { cmd: 'HARMONICS' }, signal);
+      if (reply.ok && reply.cmd === 'HARMONICS') return reply.result;
+      throw new DeviceNotResponding();
+    },
+    async waveform(user: SessionUser, token: string, signal?: AbortSignal): Promise<WaveformResult> {
+      const d = await precision(user, token);
+      const reply = await send(d.mac, { cmd: 'WAVEFORM' }, signal);
+      if (reply.ok && reply.cmd === 'WAVEFORM') return reply.result;
+      throw new DeviceNotResponding();
+    },
+    /** Starts an upgrade; progress arrives as Upgrade messages on the live hub. Owners only. */
+    async firmwareUpgrade(user: SessionUser, token: string, fw: string): Promise<void> {
+      const d = await devices.resolve(user, token);
+      if (d.owner !== 1) throw new Forbidden('Only the device owner may upgrade its firmware');
+      await send(d.mac, { cmd: 'FIRMWARE_UPGRADE', fw });
+    },
+    /** Switches the load relay of a disconnector (type 2). Owners only. */
+    async relay(user: SessionUser, token: string, state: 'OPEN' | 'CLOSED'): Promise<'OPEN' | 'CLOSED'> {
+      const d = await devices.resolve(user, token);
+      if (d.type !== DeviceType.Disconnector) throw new InvalidRequest('Device has no relay');
+      if (d.owner !== 1) throw new Forbidden('Only the device owner may switch its relay');
+      const reply = await send(d.mac, { cmd: 'RELAY', state });
+      return reply.ok && reply.cmd === 'RELAY' ? reply.result.state : state;
+    },
+  };
+}
+/** Request/reply commands. */
+export type CommandsService = ReturnType<typeof commandsService>;

@@ -1,0 +1,113 @@
+import net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEMO_LOGIN, type DeviceTypeId } from '@meterportal/protocol';
+import type { Services } from './services';
+import { startDeviceLink, type DeviceLink } from './broker/device-link';
+import { startDemoFleet } from './broker/demo-fleet';
+import { publishDeviceMessage } from './live/feed';
+import { announcer } from './live/brokerBus';
+import { webexDelivery } from './tools/webexDelivery';
+import { DEMO_DEVICES } from './seed/seed';
+
+/** What runs beside the HTTP server: device link, demo fleet, hub re-checks, Webex delivery. */
+export interface Runtime {
+  link: DeviceLink | null;
+  /** Port of the embedded broker, when it runs. */
+  mqttPort: number | null;
+  stop(): Promise<void>;
+}
+
+/** True when nothing listens on the port yet. */
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
+  });
+}
+
+/** Starts the background parts of the roles this process runs. */
+export async function startRuntime(
+  s: Services,
+  opts: { logger: FastifyBaseLogger; mqttPort?: number; commandTimeoutMs?: number },
+): Promise<Runtime> {
+  const { config, live, notifications } = s;
+  const stops: (() => Promise<void> | void)[] = [];
+  let link: DeviceLink | null = null;
+
+  if (config.roles.has('ws')) stops.push(live.hub.start());
+
+  if (config.roles.has('ingest')) {
+    const lastStatus = new Map<string, string>();
+    link = await startDeviceLink({
+      database: s.database,
+      logger: opts.logger,
+      clock: s.clock,
+      mqttUrl: config.MQTT_URL,
+      mqttClientId: config.MQTT_CLIENT_ID,
+      mqttPort: opts.mqttPort ?? config.MQTT_PORT,
+      registry: s.metrics,
+      ...(opts.commandTimeoutMs ? { commandTimeoutMs: opts.commandTimeoutMs } : {}),
+      onLive: (mac, _id, frame) => live.bus.publish(mac, { kind: 'data', topic: 'Data', payload: frame }),
+      onMessage: (message, deviceId) => {
+        publishDeviceMessage(live.bus, message);
+        if (message.kind === 'event') {
+          void notifications.record(deviceId, message.mac, message.payload.type, message.payload.data).catch((err: unknown) => {
+            opts.logger.error({ err }, 'notification not recorded');
+          });
+        }
+        if (message.kind === 'state') {
+          // A change of online status is itself a STATUS notification (the first state seen is not).
+          const before = lastStatus.get(message.mac);
+          lastStatus.set(message.mac, message.payload.status);
+          if (before !== undefined && before !== message.payload.status) {
+            void notifications
+              .record(deviceId, message.mac, 'STATUS', { timestamp: s.clock.nowMs(), event: message.payload.status, message: `Device is ${message.payload.status}` })
+              .catch((err: unknown) => opts.logger.error({ err }, 'notification not recorded'));
+          }
+        }
+      },
+    });
+    s.commanderSlot.current = link.commands;
+    const started = link;
+    stops.push(async () => {
+      s.commanderSlot.current = null;
+      await started.close();
+    });
+
+    if (config.MQTT_URL) {
+      // Instances that serve websockets without ingesting learn of notifications through the broker.
+      const a = announcer(config.MQTT_URL);
+      const off = notifications.onRecorded((n) => a.announce(n.entry.mac, { entry: n.entry, inAppUserIds: n.inAppUserIds }));
+      stops.push(async () => {
+        off();
+        await a.close();
+      });
+    }
+
+    if (s.webex.configured) stops.push(webexDelivery({ repo: s.repos.notifications, webex: s.webex, clock: s.clock, log: opts.logger }).start());
+
+    if (config.DEMO) {
+      const demo = await s.repos.users.findByLogin(DEMO_LOGIN);
+      const rows = demo ? await s.devices.assigned(demo.id) : [];
+      const mine = rows.filter((d) => DEMO_DEVICES.some((x) => x.mac === d.mac));
+      if (mine.length > 0) {
+        const brokerUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${link.embeddedPort}`;
+        const { fleet, backfill } = await startDemoFleet(
+          { database: s.database, link, logger: opts.logger, clock: s.clock, brokerUrl },
+          mine.map((d) => ({ id: d.id, mac: d.mac, type: d.type as DeviceTypeId, phases: Math.min(3, Math.max(1, d.phase_use)) as 1 | 2 | 3 })),
+        );
+        opts.logger.info({ ...backfill }, 'demo history ready');
+        stops.unshift(() => fleet.stop());
+      }
+    }
+  }
+
+  return {
+    link,
+    mqttPort: link?.embeddedPort ?? null,
+    async stop() {
+      for (const stop of stops) await stop();
+    },
+  };
+}
