@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ErrorCode } from './errors';
 
 /** SHA-256 hex digest of a password, as the browser sends it. */
 export const PasswordDigest = z
@@ -68,5 +67,3 @@ export function deviceTokenExpire(token: string): number {
   const [, expire] = token.split('|');
   return Number(expire);
 }
-
-export { ErrorCode };

@@ -61,17 +61,25 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         else for (const p of phases) columns.push(`${q.toLowerCase()}_${lc(p)}_avg` as MinuteValueColumn);
       }
       const rows = columns.length > 0 ? await repo.minutes(device.id, req.from, req.to, columns) : [];
+      const times = rows.map((r) => r.tsSec * 1000);
+      const take = (i: number): Series => downsample(rows.map((r, k) => [times[k]!, r.values[i]!]), bucketMs);
       let col = 0;
       for (const q of minuteKeys) {
-        const take = (i: number): Series => downsample(rows.map((r) => [r.tsSec * 1000, r.values[i]!]), bucketMs);
         if (q === 'F') {
           out.F = take(col++);
           points += out.F.length;
           continue;
         }
+        // Every phase comes from the same rows, so the phases combine row by row.
+        const first = col;
         const per: Partial<Record<Phase, Series>> = {};
         for (const p of phases) per[p] = take(col++);
-        const cumulative = combinePhases(Object.values(per), req.cumulative ? 'sum' : 'avg');
+        const combined: Series = rows.map((r, k) => {
+          let sum = 0;
+          for (let c = first; c < col; c++) sum += r.values[c]!;
+          return [times[k]!, req.cumulative ? sum : sum / phases.length];
+        });
+        const cumulative = downsample(combined, bucketMs);
         out[q] = { ...per, cumulative };
         points += cumulative.length;
       }
