@@ -1,8 +1,9 @@
 // Ingest throughput over real MQTT: a separate publisher process plays K meters at one frame per
-// second each through the broker at TEST_MQTT_URL (Mosquitto), the portal's device link ingests
+// second each through a Mosquitto broker, the portal's device link ingests
 // them into SQLite (and PostgreSQL with BENCH_DATABASE_URL/TEST_DATABASE_URL). K rises until the
 // store no longer keeps up. The bare broker's pass-through to a plain subscriber is the ceiling.
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,37 @@ import { startDeviceLink } from '../apps/server/src/broker/device-link';
 import { systemClock } from '../apps/server/src/clock';
 import { r2, report } from './stats';
 
-const url = process.env.BENCH_MQTT_URL ?? process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+/**
+ * A private Mosquitto tuned for one high-rate subscriber (no inflight or queue cap, which by
+ * default is 20 and 1,000 messages and silently drops QoS 1 beyond), unless BENCH_MQTT_URL names
+ * a broker to use instead.
+ */
+async function privateBroker(): Promise<{ url: string; stop: () => void }> {
+  const port = await new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+  const conf = path.join(os.tmpdir(), `bench-mosquitto-${port}.conf`);
+  fs.writeFileSync(conf, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'max_inflight_messages 0', 'max_queued_messages 0', 'persistence false', ''].join('\n'));
+  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  for (let i = 0; i < 50; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(port, '127.0.0.1', () => {
+        sock.end();
+        resolve(true);
+      });
+      sock.on('error', () => resolve(false));
+    });
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `mqtt://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+const own = process.env.BENCH_MQTT_URL ? null : await privateBroker();
+const url = process.env.BENCH_MQTT_URL ?? own!.url;
 const STEPS = (process.env.BENCH_STEPS ?? '2000,5000,10000,20000,30000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
@@ -136,6 +167,7 @@ if (pgUrl) {
   await dropPgSchema(pgUrl, schema);
 }
 publisher.send('exit');
+own?.stop();
 fs.rmSync(tmp, { recursive: true, force: true });
 out.targets = { sqliteFramesPerSec: 20000, postgresFramesPerSec: 10000, shareOfBareBroker: 0.5, minuteCommitDelayP99Sec: 2 };
 report('ingest', out);
