@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message, notification, theme as antTheme } from 'antd';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useEffect, type ReactNode } from 'react';
 import { registerToasts } from '../api/notify';
-import { queryClient } from '../api/queryClient';
 import { useUiLocale } from '../i18n';
 import { useSettings } from './settings';
 
@@ -43,7 +41,8 @@ export function AppProviders({ children }: AppProvidersProps) {
       }}
     >
       <ToastBridge />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {/* The query client is provided by the shell: the sign-in page does not load that library. */}
+      {children}
     </ConfigProvider>
   );
 }

@@ -15,3 +15,13 @@ describe('page titles from routes', () => {
     expect(titleKeyFor('/visualization/profile/distortion-factor/current')).toBeUndefined();
   });
 });
+
+describe('titles of the tools and applications pages', () => {
+  it.each([
+    ['/tools/monitoring', 'menu.monitoring'],
+    ['/tools/notifications/', 'menu.paired_notifications'],
+    ['/applications/user-manager', 'menu.user_manager'],
+  ])('%s is titled %s', (path, key) => {
+    expect(titleKeyFor(path)).toBe(key);
+  });
+});

@@ -1,4 +1,6 @@
 import { ALL_VIEWS, viewUrl, type ViewTitle } from '../features/telemetry/views';
+import { MONITORING_ROUTE, NOTIFICATIONS_ROUTE } from '../features/tools/routes';
+import { USER_MANAGER_ROUTE } from '../features/usermanager/routes';
 
 export const LOGIN_ROUTE = '/login';
 export const EDIT_PROFILE_ROUTE = '/user/edit-profile';
@@ -7,11 +9,20 @@ export const DASHBOARD_PRECISION_ROUTE = '/applied-precision/dashboard';
 export const APPLICATIONS_ROUTE = '/applications';
 
 /** Translation keys that name a page. */
-export type TitleKey = `menu.${ViewTitle}` | 'menu.edit_profile' | 'login.title';
+export type TitleKey =
+  | `menu.${ViewTitle}`
+  | 'menu.edit_profile'
+  | 'menu.monitoring'
+  | 'menu.paired_notifications'
+  | 'menu.user_manager'
+  | 'login.title';
 
 const titles = new Map<string, TitleKey>([
   ...ALL_VIEWS.map((v) => [viewUrl(v), `menu.${v.title}`] as const),
   [EDIT_PROFILE_ROUTE, 'menu.edit_profile'],
+  [MONITORING_ROUTE, 'menu.monitoring'],
+  [NOTIFICATIONS_ROUTE, 'menu.paired_notifications'],
+  [USER_MANAGER_ROUTE, 'menu.user_manager'],
   [LOGIN_ROUTE, 'login.title'],
 ]);
 

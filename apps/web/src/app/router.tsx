@@ -18,6 +18,10 @@ const EditProfilePage = lazy(() =>
 const VisualizationArea = lazy(() =>
   import('../features/telemetry/VisualizationArea').then((m) => ({ default: m.VisualizationArea })),
 );
+const ToolsArea = lazy(() => import('../features/tools/ToolsArea').then((m) => ({ default: m.ToolsArea })));
+const ApplicationsArea = lazy(() =>
+  import('../features/usermanager/ApplicationsArea').then((m) => ({ default: m.ApplicationsArea })),
+);
 
 function PageLoader() {
   return (
@@ -70,6 +74,22 @@ export const router = createBrowserRouter([
             element: (
               <Lazy>
                 <VisualizationArea />
+              </Lazy>
+            ),
+          },
+          {
+            path: 'tools/*',
+            element: (
+              <Lazy>
+                <ToolsArea />
+              </Lazy>
+            ),
+          },
+          {
+            path: 'applications/*',
+            element: (
+              <Lazy>
+                <ApplicationsArea />
               </Lazy>
             ),
           },

@@ -35,7 +35,7 @@ export async function refreshDeviceList(token: string): Promise<SignedIn> {
 }
 
 export async function logout(token: string): Promise<void> {
-  await call('read', '/auth/logout', { token });
+  await call('write', '/auth/logout', { token });
 }
 
 export async function changePassword(login: string, oldPassword: string, newPassword: string): Promise<void> {

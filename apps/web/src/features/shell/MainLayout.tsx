@@ -8,7 +8,8 @@ import { LOGIN_ROUTE } from '../../app/routeTitles';
 import { updateSettings, useSettings } from '../../app/settings';
 import { signOut } from '../auth/signOut';
 import { useIdpRenewal } from '../auth/useIdpRenewal';
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { queryClient } from '../../api/queryClient';
 import { useDeviceListRefresh } from '../auth/api';
 import { hierarchyKeys, useHierarchyQuery } from '../devices/api';
 import { BrandMark, SideMenu } from './SideMenu';
@@ -16,8 +17,20 @@ import { TopBar } from './TopBar';
 import { useLiveSession } from './useLiveSession';
 import { useSessionEnd } from './useSessionEnd';
 
-/** The signed-in frame: sidebar, top bar, main panel with its loader overlay, and footer. */
+/**
+ * The signed-in frame with the query client around it: only signed-in screens query the server,
+ * so TanStack Query loads with the shell chunk rather than with the sign-in page.
+ */
 export function MainLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MainFrame />
+    </QueryClientProvider>
+  );
+}
+
+/** The signed-in frame: sidebar, top bar, main panel with its loader overlay, and footer. */
+function MainFrame() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = theme.useToken();

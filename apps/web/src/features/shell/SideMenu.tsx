@@ -1,13 +1,20 @@
 import {
   BarChartOutlined,
   DashboardOutlined,
+  FieldTimeOutlined,
   LineChartOutlined,
+  NotificationOutlined,
+  TeamOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
+import { Application } from '@meterportal/protocol';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useAuthUser } from '../auth/session';
 import { ENERGY_VIEWS, PROFILE_VIEWS, REALTIME_VIEWS, viewUrl, type View } from '../telemetry/views';
+import { MONITORING_ROUTE, NOTIFICATIONS_ROUTE } from '../tools/routes';
+import { USER_MANAGER_ROUTE } from '../usermanager/routes';
 
 interface SideMenuProps {
   collapsed: boolean;
@@ -22,6 +29,7 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const userManager = useAuthUser()?.applications.includes(Application.UserManager) === true;
 
   const leaf = (v: View): Item => ({ key: viewUrl(v), label: t(`menu.${v.title}`) });
   const items: Item[] = [
@@ -50,6 +58,26 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
         },
       ],
     },
+    {
+      type: 'group',
+      key: 'tools-group',
+      label: collapsed ? null : t('menu.tools'),
+      children: [
+        { key: MONITORING_ROUTE, icon: <FieldTimeOutlined />, label: t('menu.monitoring') },
+        { key: NOTIFICATIONS_ROUTE, icon: <NotificationOutlined />, label: t('menu.paired_notifications') },
+      ],
+    },
+    // The server checks the right again; the link only shows to holders (seed 001 section 6).
+    ...(userManager
+      ? [
+          {
+            type: 'group' as const,
+            key: 'applications-group',
+            label: collapsed ? null : t('shell.applications'),
+            children: [{ key: USER_MANAGER_ROUTE, icon: <TeamOutlined />, label: t('menu.user_manager') }],
+          },
+        ]
+      : []),
   ];
 
   const area = /^\/visualization\/(realtime|profile|energy)\//.exec(pathname)?.[1];

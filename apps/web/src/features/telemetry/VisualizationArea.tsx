@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { EnergyChart } from './EnergyChart';
 import { GraphToolbar } from './GraphToolbar';
 import { ProfileChart } from './ProfileChart';
@@ -6,13 +6,23 @@ import { RealtimeChart } from './RealtimeChart';
 import { RequirePrecisionDevice } from './RequirePrecisionDevice';
 import { DEFAULT_VISUALIZATION_ROUTE, ENERGY_VIEWS, PROFILE_VIEWS, REALTIME_VIEWS } from './views';
 
-/** Routes of the visualization area (seed 000 section 2), one lazily loaded chunk. */
+/**
+ * Routes of the visualization area (seed 000 section 2), one lazily loaded chunk. The default and
+ * unknown paths redirect before the precision-device check, so /visualization always lands on a
+ * real view (with its title) even while a device of another type is selected.
+ */
 export function VisualizationArea() {
   return (
-    <RequirePrecisionDevice>
-      <Routes>
-        <Route index element={<Navigate to={DEFAULT_VISUALIZATION_ROUTE} replace />} />
-        <Route path="realtime" element={<Navigate to={DEFAULT_VISUALIZATION_ROUTE} replace />} />
+    <Routes>
+      <Route index element={<Navigate to={DEFAULT_VISUALIZATION_ROUTE} replace />} />
+      <Route path="realtime" element={<Navigate to={DEFAULT_VISUALIZATION_ROUTE} replace />} />
+      <Route
+        element={
+          <RequirePrecisionDevice>
+            <Outlet />
+          </RequirePrecisionDevice>
+        }
+      >
         {REALTIME_VIEWS.map((v) => (
           <Route
             key={v.path}
@@ -49,8 +59,8 @@ export function VisualizationArea() {
             }
           />
         ))}
-        <Route path="*" element={<Navigate to={DEFAULT_VISUALIZATION_ROUTE} replace />} />
-      </Routes>
-    </RequirePrecisionDevice>
+      </Route>
+      <Route path="*" element={<Navigate to={DEFAULT_VISUALIZATION_ROUTE} replace />} />
+    </Routes>
   );
 }

@@ -1,0 +1,192 @@
+import {
+  ErrorCode,
+  MonitoringResponse,
+  NotifyDestination,
+  PairAddResponse,
+  PairListResponse,
+  WebexSpacesResponse,
+} from '@meterportal/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, NETWORK_ERROR_CODE, call, isApiError, isDataNotFound } from '../../api/http';
+import type { ErrorMeta } from '../../api/queryClient';
+import { normalizePoints, type Point } from '../../charts/series';
+import { authStore, useAuthUser } from '../auth/session';
+import type { Bounds } from './monitoringRules';
+import { toPair, type Destination, type Pair } from './notificationRules';
+
+export const toolsKeys = {
+  all: ['tools'] as const,
+  monitoring: (token: string, period: string, from: number, to: number) =>
+    [...toolsKeys.all, 'monitoring', token, period, from, to] as const,
+  spaces: (userToken: string) => [...toolsKeys.all, 'webex-spaces', userToken] as const,
+  pairs: (deviceToken: string) => [...toolsKeys.all, 'pairs', deviceToken] as const,
+};
+
+/** 610 empties the chart with data_not_found (seed 001 section 8). */
+const chartErrors: ErrorMeta = {
+  errorKey: (e) => (isDataNotFound(e) ? 'common.data_not_found' : 'common.api_communication_error'),
+};
+const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
+
+const unreadable = (what: string) => new ApiError(NETWORK_ERROR_CODE, `unreadable ${what} answer`, 200);
+
+/** Hours online and offline per local day, and uptime hours at each day's end. */
+export interface MonitoringDays {
+  online: Point[];
+  offline: Point[];
+  uptime: Point[];
+}
+
+/** One slot (30 minutes or one minute): seconds offline, uptime hours at its end. */
+export interface MonitoringSlot {
+  timestampMs: number;
+  offlineSec: number;
+  uptimeH: number;
+}
+
+async function fetchMonitoring(
+  token: string,
+  period: 'DAY' | '30MINUTE' | 'MINUTE',
+  bounds: Bounds,
+  signal: AbortSignal,
+): Promise<ReturnType<typeof MonitoringResponse.parse>['data']> {
+  const body = {
+    token,
+    from: bounds.from,
+    to: bounds.to,
+    period,
+    ...(period === 'DAY' ? { format: 'H' } : {}),
+  };
+  const res = MonitoringResponse.safeParse(
+    await call<unknown>('read', '/tools/monitoring', body, { signal }),
+  );
+  if (!res.success) throw unreadable('monitoring');
+  return res.data.data;
+}
+
+export function useMonitoringDaysQuery(deviceToken: string | undefined, bounds: Bounds) {
+  return useQuery({
+    queryKey: toolsKeys.monitoring(deviceToken ?? '', 'DAY', bounds.from, bounds.to),
+    queryFn: async ({ signal }): Promise<MonitoringDays> => {
+      const data = await fetchMonitoring(deviceToken ?? '', 'DAY', bounds, signal);
+      if (Array.isArray(data)) throw unreadable('monitoring');
+      return {
+        online: normalizePoints(data.online),
+        offline: normalizePoints(data.offline),
+        uptime: normalizePoints(data.uptime),
+      };
+    },
+    enabled: !!deviceToken,
+    meta: chartErrors,
+  });
+}
+
+/** Slots of a drill-down level; `bounds` null keeps the query idle (nothing picked yet). */
+export function useMonitoringSlotsQuery(
+  deviceToken: string | undefined,
+  period: '30MINUTE' | 'MINUTE',
+  bounds: Bounds | null,
+) {
+  return useQuery({
+    queryKey: toolsKeys.monitoring(deviceToken ?? '', period, bounds?.from ?? 0, bounds?.to ?? 0),
+    queryFn: async ({ signal }): Promise<MonitoringSlot[]> => {
+      const data = await fetchMonitoring(deviceToken ?? '', period, bounds ?? { from: 0, to: 0 }, signal);
+      if (!Array.isArray(data)) throw unreadable('monitoring');
+      return data
+        .map((p) => ({ timestampMs: p.timestamp, offlineSec: p.offline, uptimeH: p.uptime }))
+        .sort((a, b) => a.timestampMs - b.timestampMs);
+    },
+    enabled: !!deviceToken && bounds !== null,
+    meta: chartErrors,
+  });
+}
+
+function userToken(): string {
+  return authStore.get().user?.token ?? '';
+}
+
+/** Webex spaces of the configured bot; 610 means Webex is not set up, which is not an error. */
+export function useWebexSpacesQuery() {
+  const token = useAuthUser()?.token ?? '';
+  return useQuery({
+    queryKey: toolsKeys.spaces(token),
+    queryFn: async () => {
+      try {
+        const res = WebexSpacesResponse.safeParse(
+          await call<unknown>('read', '/tools/notifications/webex-spaces', { user_token: token }),
+        );
+        if (!res.success) throw unreadable('webex-spaces');
+        return res.data.data;
+      } catch (e) {
+        if (isDataNotFound(e)) return [];
+        throw e;
+      }
+    },
+    enabled: token !== '',
+    staleTime: 5 * 60_000,
+    meta: apiErrors,
+  });
+}
+
+/** Pairs of a device, named with the space titles when those are known. */
+export function usePairsQuery(deviceToken: string | undefined) {
+  const spaces = useWebexSpacesQuery();
+  const query = useQuery({
+    queryKey: toolsKeys.pairs(deviceToken ?? ''),
+    queryFn: async () => {
+      const res = PairListResponse.safeParse(
+        await call<unknown>('read', '/tools/notifications/pair', {
+          user_token: userToken(),
+          device_token: deviceToken,
+        }),
+      );
+      if (!res.success) throw unreadable('pair');
+      return res.data.data;
+    },
+    enabled: !!deviceToken,
+    meta: apiErrors,
+  });
+  const pairs: Pair[] = (query.data ?? []).map((row) => toPair(row, spaces.data ?? []));
+  return { ...query, pairs, spaces: spaces.data ?? [], spacesLoading: spaces.isLoading };
+}
+
+export function useAddPairMutation(deviceToken: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { source: number; destination: Destination }) => {
+      const webex = v.destination.ID_dest === NotifyDestination.Webex;
+      const res = PairAddResponse.safeParse(
+        await call<unknown>('write', '/tools/notifications/pair', {
+          user_token: userToken(),
+          device_token: deviceToken,
+          notifyTypeID: v.source,
+          notifyDestID: v.destination.ID_dest,
+          ...(webex ? { webex_space: v.destination.ID } : {}),
+        }),
+      );
+      if (!res.success) throw unreadable('pair');
+      return res.data.data.ID_notify;
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: toolsKeys.pairs(deviceToken ?? '') }),
+    meta: {
+      errorKey: (e) =>
+        isApiError(e, ErrorCode.Conflict) ? 'common.object_exists' : 'common.api_communication_error',
+    },
+  });
+}
+
+export function useDeletePairMutation(deviceToken: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await call(
+        'write',
+        '/tools/notifications/pair',
+        { user_token: userToken(), device_token: deviceToken, ID: id },
+        { method: 'DELETE' },
+      );
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: toolsKeys.pairs(deviceToken ?? '') }),
+    meta: apiErrors,
+  });
+}
