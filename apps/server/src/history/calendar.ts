@@ -107,8 +107,23 @@ export function nextPeriod(startSec: number, period: Period, tz: string): number
   }
 }
 
+// Charts ask for the same ranges again and again (this week, this year); their period starts are
+// kept, since working them out through Intl costs more than the query itself.
+const startsCache = new Map<string, readonly number[]>();
+const STARTS_CACHE_SIZE = 500;
+
 /** Period starts covering [fromSec, toSec): the first is the period holding fromSec. */
 export function periodStarts(fromSec: number, toSec: number, period: Period, tz: string, limit = 100_000): number[] {
+  const key = `${fromSec}|${toSec}|${period}|${tz}`;
+  const hit = startsCache.get(key);
+  if (hit) return [...hit];
+  const out = computeStarts(fromSec, toSec, period, tz, limit);
+  if (startsCache.size >= STARTS_CACHE_SIZE) startsCache.delete(startsCache.keys().next().value!);
+  startsCache.set(key, out);
+  return [...out];
+}
+
+function computeStarts(fromSec: number, toSec: number, period: Period, tz: string, limit: number): number[] {
   const out: number[] = [];
   for (let t = startOfPeriod(fromSec, period, tz); t < toSec; t = nextPeriod(t, period, tz)) {
     out.push(t);
