@@ -41,6 +41,14 @@ export const PHASE_COLORS: Record<string, string> = {
 export function timeChartOption(input: TimeChartInput): EChartsCoreOption {
   const log = input.yAxisType === 'logarithmic';
   const unit = input.unit ? ` ${input.unit}` : '';
+  // Reference lines (MRK, RK) stay on screen even when every value lies below or above them.
+  const lineValues = (input.lines ?? []).map((l) => l.value);
+  const axisRange = lineValues.length
+    ? {
+        max: (v: { max: number }) => Math.max(v.max, ...lineValues) * 1.05,
+        min: (v: { min: number }) => Math.min(v.min, ...lineValues),
+      }
+    : {};
   return {
     animation: input.animate ?? true,
     grid: { left: 16, right: 24, top: 48, bottom: input.zoom ? 64 : 24, containLabel: true },
@@ -55,7 +63,7 @@ export function timeChartOption(input: TimeChartInput): EChartsCoreOption {
       type: log ? 'log' : 'value',
       name: input.unit,
       scale: !log,
-      ...(log ? { logBase: 10 } : {}),
+      ...(log ? { logBase: 10 } : axisRange),
     },
     dataZoom: input.zoom ? [{ type: 'inside' }, { type: 'slider', bottom: 16, height: 20 }] : [],
     series: input.series.map((s, i) => ({
