@@ -9,3 +9,4 @@ export * from './history';
 export * from './notifications';
 export * from './live';
 export * from './precision';
+export * from './meters';

@@ -1,6 +1,7 @@
 // Topics and payload schemas of the device link; re-exported by mqtt.ts.
 import { z } from 'zod';
 import { OnlineStatus } from './constants';
+import { MeterTestResult } from './meters';
 
 /*
  * MQTT contract between meters and the portal (docs/mqtt.md). Every topic lives under
@@ -283,34 +284,7 @@ export const AccuTestStateMessage = z.object({
 /** Accuracy test run state. */
 export type AccuTestStateMessage = z.infer<typeof AccuTestStateMessage>;
 
-const num = finite.optional();
-/** One accuracy test result on `accutest/data` (meter test result of seed 001, units of the device). */
-export const AccuTestDataMessage = z.looseObject({
-  /** Meter under test. */
-  IDN: z.string().min(1).max(64),
-  /** Test time, unix seconds. */
-  MTIME: z.number().int().nonnegative(),
-  /** Meter error, %. */
-  ERROR: finite,
-  /** Standard deviation of the error, %. */
-  METERSTDEV: num,
-  TESTSAMPLES: z.number().int().nonnegative().optional(),
-  /** Integration time, s. */
-  INTTIME: num,
-  MENERGYTYPE: z.union([z.string(), z.number()]).optional(),
-  METERCONST: num,
-  /** Voltages L1..L3, V. */
-  MCHNLA1: num,
-  MCHNLA2: num,
-  MCHNLA3: num,
-  /** Currents L1..L3, A. */
-  MCHNLB1: num,
-  MCHNLB2: num,
-  MCHNLB3: num,
-  MPOWFACT: num,
-  MFREQ: num,
-  /** Energy counted by the reference during the test, Wh. */
-  MENERGY: num,
-});
+/** One accuracy test result on `accutest/data` (the meter test result of seed 001, see meters.ts). */
+export const AccuTestDataMessage = MeterTestResult;
 /** One accuracy test result. */
-export type AccuTestDataMessage = z.infer<typeof AccuTestDataMessage>;
+export type AccuTestDataMessage = MeterTestResult;
