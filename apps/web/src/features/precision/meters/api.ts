@@ -1,0 +1,214 @@
+import {
+  ErrorCode,
+  MeterAddResponse,
+  MeterImage,
+  MeterTestsResponse,
+  okWith,
+  type MeterInputIn,
+  type MeterRow,
+} from '@meterportal/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { getConfig } from '../../../api/config';
+import { ApiError, NETWORK_ERROR_CODE, call, isApiError, isDataNotFound } from '../../../api/http';
+import { toast } from '../../../api/notify';
+import type { ErrorMeta } from '../../../api/queryClient';
+import { errorDialog } from './dialogs';
+import { readMeterRows } from './meterRules';
+
+export const meterKeys = {
+  all: ['meters'] as const,
+  list: (deviceToken: string) => [...meterKeys.all, 'list', deviceToken] as const,
+  tests: (deviceToken: string, meterId: number) => [...meterKeys.all, 'tests', deviceToken, meterId] as const,
+  images: (deviceToken: string, meterId: number) => [...meterKeys.all, 'images', deviceToken, meterId] as const,
+};
+
+const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
+const unreadable = (what: string) => new ApiError(NETWORK_ERROR_CODE, `unreadable ${what} answer`, 200);
+
+const MeterImagesResponse = okWith(MeterImage.array());
+
+/** Meters of a device; 610 is an empty list, silently (seed 001 section 8). */
+export function useMetersQuery(deviceToken: string | undefined) {
+  return useQuery({
+    queryKey: meterKeys.list(deviceToken ?? ''),
+    queryFn: async ({ signal }): Promise<MeterRow[]> => {
+      try {
+        const res = await call<unknown>('read', '/applied-precision/meters', { device_token: deviceToken }, { signal });
+        const rows = readMeterRows(res.data);
+        if (!rows) throw unreadable('meters');
+        return rows;
+      } catch (e) {
+        if (isDataNotFound(e)) return [];
+        throw e;
+      }
+    },
+    enabled: !!deviceToken,
+    meta: apiErrors,
+  });
+}
+
+/** Saves one edited meter (the whole record); the seed's own toasts report the outcome. */
+export function useEditMeterMutation(deviceToken: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { ID_meter: number; meter: MeterInputIn }) => {
+      await call(
+        'write',
+        '/applied-precision/meters',
+        { device_token: deviceToken, ID_meter: v.ID_meter, meter: v.meter },
+        { method: 'PUT' },
+      );
+    },
+    onSuccess: () => toast('success', i18next.t('meters.update_success')),
+    onError: (e) => {
+      if (!isApiError(e, ErrorCode.Unauthenticated)) toast('error', i18next.t('meters.update_failed'));
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: meterKeys.list(deviceToken ?? '') }),
+  });
+}
+
+export function useDeleteMeterMutation(deviceToken: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (meterId: number) => {
+      await call(
+        'write',
+        '/applied-precision/meters',
+        { device_token: deviceToken, ID_meter: meterId },
+        { method: 'DELETE' },
+      );
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: meterKeys.list(deviceToken ?? '') }),
+    meta: apiErrors,
+  });
+}
+
+/** 529 and 604 have their own dialog texts; anything else is the API communication error. */
+function deviceErrorDialog(e: unknown): void {
+  if (isApiError(e, ErrorCode.Unauthenticated)) return;
+  if (isApiError(e, ErrorCode.DeviceOffline)) errorDialog(i18next.t('meters.device_offline'));
+  else if (isApiError(e, ErrorCode.DeviceNotResponding)) errorDialog(i18next.t('common.device_not_responding'));
+  else errorDialog(i18next.t('common.api_communication_error'));
+}
+
+/** Adds a meter; answers its ID_meter. 529 opens the 'Device is offline' dialog. */
+export function useAddMeterMutation(deviceToken: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (meter: MeterInputIn) => {
+      const res = MeterAddResponse.safeParse(
+        await call<unknown>('write', '/applied-precision/meters/add', { device_token: deviceToken, meter }),
+      );
+      if (!res.success) throw unreadable('meters/add');
+      return res.data.data.ID_meter;
+    },
+    onError: deviceErrorDialog,
+    onSettled: () => qc.invalidateQueries({ queryKey: meterKeys.list(deviceToken ?? '') }),
+  });
+}
+
+/** Uploads images of a meter as multipart form data (device_token, meter_ID, files). */
+export function useUploadImagesMutation(deviceToken: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { meterId: number; files: readonly File[] }) => {
+      const form = new FormData();
+      form.append('device_token', deviceToken ?? '');
+      form.append('meter_ID', String(v.meterId));
+      for (const f of v.files) form.append('files', f, f.name);
+      let res: Response;
+      try {
+        res = await fetch(`${getConfig().writeBase}/applied-precision/images`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { Accept: 'application/json' },
+          body: form,
+        });
+      } catch (e) {
+        throw new ApiError(NETWORK_ERROR_CODE, e instanceof Error ? e.message : 'network error', 0);
+      }
+      const body = (await res.json().catch(() => ({}))) as { status?: unknown; code?: unknown; message?: unknown };
+      if (!res.ok || body.status !== 'OK') {
+        throw new ApiError(
+          typeof body.code === 'number' ? body.code : NETWORK_ERROR_CODE,
+          typeof body.message === 'string' ? body.message : `HTTP ${res.status}`,
+          res.status,
+        );
+      }
+    },
+    onError: deviceErrorDialog,
+    onSettled: (_d, _e, v) => qc.invalidateQueries({ queryKey: meterKeys.images(deviceToken ?? '', v.meterId) }),
+  });
+}
+
+/**
+ * Sends the portal's meter database to the device (upload) or replaces it with the device's
+ * (download). 529 offline, 604 no answer: each its own dialog.
+ */
+export function useDeviceDatabaseMutation(deviceToken: string | undefined, direction: 'upload' | 'download') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await call('write', `/applied-precision/${direction}-database`, { device_token: deviceToken, meters: true });
+    },
+    onError: deviceErrorDialog,
+    onSuccess: () => qc.invalidateQueries({ queryKey: meterKeys.list(deviceToken ?? '') }),
+  });
+}
+
+/** Stored tests of a meter, newest first; 610 is the empty state, not an error. */
+export function useMeterTestsQuery(deviceToken: string | undefined, meterId: number) {
+  return useQuery({
+    queryKey: meterKeys.tests(deviceToken ?? '', meterId),
+    queryFn: async ({ signal }) => {
+      try {
+        const res = MeterTestsResponse.safeParse(
+          await call<unknown>(
+            'read',
+            '/applied-precision/test-result',
+            { device_token: deviceToken, ID_meter: meterId },
+            { signal },
+          ),
+        );
+        if (!res.success) throw unreadable('test-result');
+        return res.data.data;
+      } catch (e) {
+        if (isDataNotFound(e)) return [];
+        throw e;
+      }
+    },
+    enabled: !!deviceToken && meterId > 0,
+    meta: apiErrors,
+  });
+}
+
+export function useMeterImagesQuery(deviceToken: string | undefined, meterId: number) {
+  return useQuery({
+    queryKey: meterKeys.images(deviceToken ?? '', meterId),
+    queryFn: async ({ signal }) => {
+      try {
+        const res = MeterImagesResponse.safeParse(
+          await call<unknown>(
+            'read',
+            '/applied-precision/images/list',
+            { device_token: deviceToken, ID_meter: meterId },
+            { signal },
+          ),
+        );
+        if (!res.success) throw unreadable('images/list');
+        return res.data.data;
+      } catch (e) {
+        if (isDataNotFound(e)) return [];
+        throw e;
+      }
+    },
+    enabled: !!deviceToken && meterId > 0,
+    meta: apiErrors,
+  });
+}
+
+/** Address of an image's bytes (the session cookie goes along with the request). */
+export function meterImageUrl(deviceToken: string, imageId: number): string {
+  return `${getConfig().readBase}/applied-precision/images/${imageId}?device_token=${encodeURIComponent(deviceToken)}`;
+}

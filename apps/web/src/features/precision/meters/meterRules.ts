@@ -1,0 +1,139 @@
+import {
+  METER_ENUM_FIELDS,
+  MeterInput,
+  type MeterFields,
+  type MeterInputIn,
+  type MeterRow,
+} from '@meterportal/protocol';
+import Fuse from 'fuse.js';
+
+/** Seed 001 sections 5 and 9: page sizes, default page size, fuzzy search. */
+export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 5;
+export const SEARCH_THRESHOLD = 0.3;
+export const SEARCH_MIN_MATCH = 2;
+/** Columns the search looks in. */
+export const SEARCH_KEYS = [
+  'SNUM',
+  'IDN',
+  'TYPE',
+  'PRODUCER',
+  'CUSTOMER',
+  'AREA',
+  'LOCATION',
+  'ADDRESS',
+  'NOTE1',
+  'NOTE2',
+  'NOTE3',
+  'NOTE4',
+] as const;
+
+/** What an empty value looks like in the table. */
+export const EMPTY_CELL = '-';
+
+/** Editable fields of a meter (everything MeterInput validates). */
+export type MeterField = keyof MeterInputIn;
+export const METER_FIELDS = Object.keys(MeterInput.shape) as MeterField[];
+
+/** Enumerated fields, edited with a select and stored as the index. */
+export type EnumField = keyof typeof METER_ENUM_FIELDS;
+export function isEnumField(field: string): field is EnumField {
+  return field in METER_ENUM_FIELDS;
+}
+
+/** Text of a stored scalar; anything else (absent, an object) is empty. */
+export function scalarText(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
+/** The table's text for a value: '-' when empty. */
+export function toCell(value: unknown): string {
+  const s = scalarText(value).trim();
+  return s === '' ? EMPTY_CELL : s;
+}
+
+/** What a cell sends back: '-' (or nothing) is empty. */
+export function fromCell(text: string): string {
+  const s = text.trim();
+  return s === EMPTY_CELL ? '' : s;
+}
+
+/** The editable fields of a stored row, as PUT wants the whole meter. */
+export function rowToInput(row: MeterRow): MeterInputIn {
+  const out: Record<string, unknown> = {};
+  for (const f of METER_FIELDS) {
+    const v = (row as Record<string, unknown>)[f];
+    out[f] = isEnumField(f) ? Number(v ?? 0) : typeof v === 'string' ? fromCell(v) : (v ?? '');
+  }
+  return out as MeterInputIn;
+}
+
+/** The whole meter after one cell was edited, or the field's problem when the value breaks a rule. */
+export function editedMeter(
+  row: MeterRow,
+  field: MeterField,
+  value: string | number,
+): { ok: true; meter: MeterInputIn } | { ok: false } {
+  const next = { ...rowToInput(row), [field]: typeof value === 'number' ? value : fromCell(value) };
+  const check = MeterInput.shape[field].safeParse(next[field]);
+  return check.success ? { ok: true, meter: next } : { ok: false };
+}
+
+/**
+ * Rows of the list answer. Each row is shown as stored, even one that a rule would refuse now
+ * (a database loaded from the device): enumerations as indices, everything else as text.
+ * Null when the answer is not a list of meters.
+ */
+export function readMeterRows(data: unknown): MeterRow[] | null {
+  if (!Array.isArray(data)) return null;
+  const rows: MeterRow[] = [];
+  for (const item of data as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const r = item as Record<string, unknown>;
+    if (typeof r.ID_meter !== 'number' || typeof r.MTIME !== 'number') return null;
+    const fields: Record<string, unknown> = {};
+    for (const f of METER_FIELDS) {
+      const v = r[f];
+      fields[f] = isEnumField(f) ? Number(v ?? 0) : scalarText(v);
+    }
+    rows.push({
+      ...(fields as MeterFields),
+      ID_meter: r.ID_meter,
+      IDN: scalarText(r.IDN),
+      CRC: scalarText(r.CRC),
+      LPCOUNT: typeof r.LPCOUNT === 'number' ? r.LPCOUNT : 0,
+      MTIME: r.MTIME,
+    });
+  }
+  return rows;
+}
+
+/** Newest change first (seed 001 section 9: time descending). */
+export function sortByTime<T extends { MTIME: number }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => b.MTIME - a.MTIME);
+}
+
+/** Fuzzy search over several columns; a query shorter than two characters keeps every row. */
+export function searchMeters<T extends MeterRow>(rows: readonly T[], query: string): T[] {
+  const q = query.trim();
+  if (q.length < SEARCH_MIN_MATCH) return [...rows];
+  return new Fuse(rows, {
+    keys: [...SEARCH_KEYS],
+    threshold: SEARCH_THRESHOLD,
+    minMatchCharLength: SEARCH_MIN_MATCH,
+  })
+    .search(q)
+    .map((r) => r.item);
+}
+
+/**
+ * Loading from and sending to the device need it online over the Bluetooth-MQTT link (seed 001
+ * section 4). Precision devices report that link as BT_MQTT_DB (the variant with the local
+ * database), so both spellings count.
+ */
+export function canUseDeviceDatabase(runtime: { status?: string; connection?: string } | undefined): boolean {
+  return (
+    runtime?.status === 'ONLINE' &&
+    (runtime.connection === 'BT_MQTT' || runtime.connection === 'BT_MQTT_DB')
+  );
+}

@@ -1,0 +1,58 @@
+import type { MeterTestResult } from '@meterportal/protocol';
+import { describe, expect, it, test } from 'vitest';
+import { derive, derivedOf, fixed, phaseSequence, phiOf } from './testRules';
+
+describe('derived values', () => {
+  it('gives Z = 46 Ω, Ip = 4.330 A, Iq = 2.5 A for 230 V and 5 A at 30°', () => {
+    const d = derive(230, 5, 30);
+    expect(d.impedanceOhm).toBeCloseTo(46, 9);
+    expect(d.sinPhi).toBeCloseTo(0.5, 9);
+    expect(fixed(d.activeCurrentA, 3)).toBe('4.330');
+    expect(d.reactiveCurrentA).toBeCloseTo(2.5, 9);
+  });
+
+  it('has no impedance without current', () => {
+    expect(derive(230, 0, 0).impedanceOhm).toBeUndefined();
+    expect(derive(230, undefined, 0).impedanceOhm).toBeUndefined();
+  });
+
+  it('has no components without an angle', () => {
+    expect(derive(230, 5, undefined)).toEqual({ impedanceOhm: 46 });
+  });
+
+  it('reads the angle from PH, else from the current and voltage angles', () => {
+    const base = { IDN: '1', MTIME: 1, ERROR: 0 } as MeterTestResult;
+    expect(phiOf({ ...base, PH1: 30, MPHA1: 0, MPHB1: 60 }, 1)).toBe(30);
+    expect(phiOf({ ...base, MPHA2: 120, MPHB2: 150 }, 2)).toBe(30);
+    expect(phiOf(base, 3)).toBeUndefined();
+    const d = derivedOf({ ...base, MCHNLA1: 230, MCHNLB1: 5, PH1: 30 }, 1);
+    expect(d.impedanceOhm).toBeCloseTo(46);
+  });
+});
+
+describe('phase sequence', () => {
+  test.each([
+    [[0, 120, 240], 'L1-L2-L3'],
+    [[0, 240, 120], 'L1-L3-L2'],
+    [[0, -240, -120], 'L1-L2-L3'],
+    [[0, -120, 120], 'L1-L3-L2'],
+    [[10, 130, 250], 'L1-L2-L3'],
+    [[200, 320, 80], 'L1-L2-L3'],
+    [[200, 80, 320], 'L1-L3-L2'],
+  ] as const)('angles %j give %s', (angles, seq) => {
+    expect(phaseSequence(angles)).toBe(seq);
+  });
+
+  it('is unknown without all three angles', () => {
+    expect(phaseSequence([0, 120, undefined])).toBeUndefined();
+    expect(phaseSequence([])).toBeUndefined();
+  });
+});
+
+describe('formatting', () => {
+  it('shows fixed decimals or a dash', () => {
+    expect(fixed(0.123, 2)).toBe('0.12');
+    expect(fixed(-0.005, 2)).toBe('-0.01');
+    expect(fixed(undefined, 2)).toBe('-');
+  });
+});
