@@ -19,6 +19,10 @@ const VisualizationArea = lazy(() =>
   import('../features/telemetry/VisualizationArea').then((m) => ({ default: m.VisualizationArea })),
 );
 const ToolsArea = lazy(() => import('../features/tools/ToolsArea').then((m) => ({ default: m.ToolsArea })));
+// Temporary: the meter screens until PrecisionArea mounts them under /applied-precision.
+const StandaloneMeterArea = lazy(() =>
+  import('../features/precision/meters/StandaloneMeterArea').then((m) => ({ default: m.StandaloneMeterArea })),
+);
 const ApplicationsArea = lazy(() =>
   import('../features/usermanager/ApplicationsArea').then((m) => ({ default: m.ApplicationsArea })),
 );
@@ -82,6 +86,14 @@ export const router = createBrowserRouter([
             element: (
               <Lazy>
                 <ToolsArea />
+              </Lazy>
+            ),
+          },
+          {
+            path: 'applied-precision/*',
+            element: (
+              <Lazy>
+                <StandaloneMeterArea />
               </Lazy>
             ),
           },
