@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Flex, List, Row, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, List, Result, Row, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,10 +46,14 @@ export function MeterTestsPage() {
             {[meter.PRODUCER, meter.TYPE, meter.CUSTOMER, meter.LOCATION].filter(Boolean).join(' · ')}
           </Typography.Text>
         ) : (
-          !meters.isLoading && <Typography.Text type="warning">{t('meters.meter_not_found')}</Typography.Text>
+          meters.isSuccess && <Typography.Text type="warning">{t('meters.meter_not_found')}</Typography.Text>
         )}
       </Card>
-      {!tests.isLoading && list.length === 0 ? (
+      {tests.isError ? (
+        <Card>
+          <Result status="warning" title={t('common.api_communication_error')} />
+        </Card>
+      ) : tests.isSuccess && list.length === 0 ? (
         <Card>
           <Empty description={t('meters.no_tests')} />
         </Card>
