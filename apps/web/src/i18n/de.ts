@@ -275,7 +275,7 @@ export const de: Translation = {
     update_success: 'Datenbank erfolgreich aktualisiert',
     update_failed: 'Aktualisierung der Datenbank fehlgeschlagen',
     deleted: 'Zähler gelöscht',
-    total: '{{total}} Zähler',
+    total: 'Gesamt: {{total}}',
     no_meters: 'Keine Zähler gespeichert',
     no_device: 'Wählen Sie zuerst ein Gerät',
     device_offline: 'Gerät ist offline',

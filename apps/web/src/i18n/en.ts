@@ -273,7 +273,7 @@ export const en = {
     update_success: 'Database successfully updated',
     update_failed: 'Failed database udate',
     deleted: 'Meter deleted',
-    total: '{{total}} meters',
+    total: 'Total: {{total}}',
     no_meters: 'No meters stored',
     no_device: 'Select a device first',
     device_offline: 'Device is offline',

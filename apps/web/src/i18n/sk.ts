@@ -270,7 +270,7 @@ export const sk: Translation = {
     update_success: 'Databáza bola úspešne aktualizovaná',
     update_failed: 'Aktualizácia databázy zlyhala',
     deleted: 'Elektromer vymazaný',
-    total: '{{total}} elektromerov',
+    total: 'Spolu: {{total}}',
     no_meters: 'Žiadne uložené elektromery',
     no_device: 'Najprv vyberte zariadenie',
     device_offline: 'Zariadenie je offline',

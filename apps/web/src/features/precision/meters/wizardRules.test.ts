@@ -11,6 +11,7 @@ import {
   isFieldValid,
   primaryOf,
   ratioOf,
+  ruleOf,
   transformerTexts,
 } from './wizardRules';
 
@@ -227,5 +228,23 @@ describe('step 2 recomputation', () => {
     expect(meter.CUSTOMER).toBe('');
     expect(meter.CONTYPE).toBe(0);
     expect(meter).not.toHaveProperty('CT_PRIMARY');
+  });
+});
+
+describe('rule messages', () => {
+  test.each([
+    ['SNUM', 'serial'],
+    ['TYPE', 'max20'],
+    ['PRODUCER', 'max40'],
+    ['CONSTANT', 'constant'],
+    ['CLASS', 'decimal'],
+    ['YMAN', 'year'],
+    ['CONTYPE', 'selection'],
+    ['ENERMETHOD', 'selection'],
+    ['CTRATIO', 'decimal'],
+    ['FREQ', 'decimal'],
+    ['NOTE4', 'max40'],
+  ] as const)('%s explains its rule with %s', (field, rule) => {
+    expect(ruleOf(field)).toBe(rule);
   });
 });
