@@ -7,7 +7,7 @@ import { getModal } from '../../../api/notify';
 import { useStore } from '../../../app/store';
 import { useDeviceDatabaseMutation } from './api';
 import { successDialog } from './dialogs';
-import { canUseDeviceDatabase } from './meterRules';
+import { canUseDeviceDatabase, isDeviceDatabaseBusy } from './meterRules';
 
 interface DeviceDatabaseActionsProps {
   device: DeviceListEntry;
@@ -24,7 +24,8 @@ export function DeviceDatabaseActions({ device }: DeviceDatabaseActionsProps) {
   const download = useDeviceDatabaseMutation(device.token, 'download');
   const upload = useDeviceDatabaseMutation(device.token, 'upload');
   const enabled = connected && canUseDeviceDatabase(runtime);
-  const working = download.isPending || upload.isPending;
+  // Progress shows while a request waits for the device, and whenever the device says it is busy.
+  const working = download.isPending || upload.isPending || isDeviceDatabaseBusy(runtime);
 
   const ask = (direction: 'download' | 'upload') => {
     const mutation = direction === 'download' ? download : upload;

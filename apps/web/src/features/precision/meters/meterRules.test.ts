@@ -4,6 +4,7 @@ import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
   canUseDeviceDatabase,
+  isDeviceDatabaseBusy,
   editedMeter,
   fromCell,
   readMeterRows,
@@ -177,5 +178,13 @@ describe('list answer', () => {
     expect(readMeterRows([{ SNUM: '1' }])).toBeNull();
     expect(readMeterRows([null])).toBeNull();
     expect(readMeterRows([])).toEqual([]);
+  });
+});
+
+describe('device busy', () => {
+  it('is busy only while the device reports DATABASE_UPDATE', () => {
+    expect(isDeviceDatabaseBusy({ status: 'DATABASE_UPDATE' })).toBe(true);
+    expect(isDeviceDatabaseBusy({ status: 'ONLINE' })).toBe(false);
+    expect(isDeviceDatabaseBusy(undefined)).toBe(false);
   });
 });

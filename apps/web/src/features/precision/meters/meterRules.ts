@@ -137,3 +137,8 @@ export function canUseDeviceDatabase(runtime: { status?: string; connection?: st
     (runtime.connection === 'BT_MQTT' || runtime.connection === 'BT_MQTT_DB')
   );
 }
+
+/** The device reports DATABASE_UPDATE while its meter database is being rewritten. */
+export function isDeviceDatabaseBusy(runtime: { status?: string } | undefined): boolean {
+  return runtime?.status === 'DATABASE_UPDATE';
+}
