@@ -3,7 +3,7 @@ import { Card, Col, Descriptions, Row, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from './enumLabels';
-import { PHASES, at, derivedOf, fixed, num, phaseSequence, type Derived } from './testRules';
+import { PHASES, at, derivedOf, fixed, num, phaseSequence, phiOf, type Derived } from './testRules';
 
 /** Live and test values show 3 decimals; error and energy 2 (seed 001 section 9). */
 const D = 3;
@@ -85,7 +85,7 @@ export function BasicValuesCard({ test }: TestProps) {
     { key: 'I', label: f.I, values: perPhase(test, 'MCHNLB') },
     { key: 'PHA', label: f.PHA, values: perPhase(test, 'MPHA') },
     { key: 'PHB', label: f.PHB, values: perPhase(test, 'MPHB') },
-    { key: 'PH', label: f.PH, values: perPhase(test, 'PH') },
+    { key: 'PH', label: f.PH, values: PHASES.map((p) => fixed(phiOf(test, p), D)) },
     { key: 'PF', label: f.PF, values: perPhase(test, 'MPOWFACT') },
     { key: 'DFU', label: f.DFU, values: perPhase(test, 'DFA') },
     { key: 'DFI', label: f.DFI, values: perPhase(test, 'DFB') },

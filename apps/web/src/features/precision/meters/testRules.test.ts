@@ -1,6 +1,6 @@
 import type { MeterTestResult } from '@meterportal/protocol';
 import { describe, expect, it, test } from 'vitest';
-import { derive, derivedOf, fixed, phaseSequence, phiOf } from './testRules';
+import { derive, derivedOf, fixed, fold180, phaseSequence, phiOf } from './testRules';
 
 describe('derived values', () => {
   it('gives Z = 46 Ω, Ip = 4.330 A, Iq = 2.5 A for 230 V and 5 A at 30°', () => {
@@ -20,25 +20,40 @@ describe('derived values', () => {
     expect(derive(230, 5, undefined)).toEqual({ impedanceOhm: 46 });
   });
 
-  it('reads the angle from PH, else from the current and voltage angles', () => {
+  it('takes φ as the voltage angle minus the current angle, else the opposite of PH', () => {
     const base = { IDN: '1', MTIME: 1, ERROR: 0 } as MeterTestResult;
-    expect(phiOf({ ...base, PH1: 30, MPHA1: 0, MPHB1: 60 }, 1)).toBe(30);
-    expect(phiOf({ ...base, MPHA2: 120, MPHB2: 150 }, 2)).toBe(30);
+    // An inductive load: the current lags by 25.84°, PH is -25.84 (current minus voltage).
+    expect(phiOf({ ...base, MPHA1: 0, MPHB1: 334.16, PH1: -25.84 }, 1)).toBeCloseTo(25.84, 6);
+    expect(phiOf({ ...base, MPHA2: 240.11, MPHB2: 214.26 }, 2)).toBeCloseTo(25.85, 6);
+    expect(phiOf({ ...base, PH3: -30 }, 3)).toBe(30);
     expect(phiOf(base, 3)).toBeUndefined();
-    const d = derivedOf({ ...base, MCHNLA1: 230, MCHNLB1: 5, PH1: 30 }, 1);
+    const d = derivedOf({ ...base, MCHNLA1: 230, MCHNLB1: 5, MPHA1: 0, MPHB1: -30 }, 1);
     expect(d.impedanceOhm).toBeCloseTo(46);
+    // Reactive current has the sign of the reactive power: positive for the inductive load.
+    expect(d.reactiveCurrentA).toBeCloseTo(2.5);
+    expect(d.activeCurrentA).toBeCloseTo(4.33, 2);
+  });
+
+  test.each([
+    [0, 0],
+    [190, -170],
+    [-190, 170],
+    [540, 180],
+  ])('folds %s° to %s°', (deg, folded) => {
+    expect(fold180(deg)).toBe(folded);
   });
 });
 
 describe('phase sequence', () => {
   test.each([
-    [[0, 120, 240], 'L1-L2-L3'],
-    [[0, 240, 120], 'L1-L3-L2'],
-    [[0, -240, -120], 'L1-L2-L3'],
-    [[0, -120, 120], 'L1-L3-L2'],
-    [[10, 130, 250], 'L1-L2-L3'],
-    [[200, 320, 80], 'L1-L2-L3'],
-    [[200, 80, 320], 'L1-L3-L2'],
+    [[0, 240, 120], 'L1-L2-L3'],
+    [[0, -120, 120], 'L1-L2-L3'],
+    [[0, 240.11, 119.83], 'L1-L2-L3'],
+    [[10, 250, 130], 'L1-L2-L3'],
+    [[200, 80, 320], 'L1-L2-L3'],
+    [[0, 120, 240], 'L1-L3-L2'],
+    [[0, 120, -120], 'L1-L3-L2'],
+    [[200, 320, 80], 'L1-L3-L2'],
   ] as const)('angles %j give %s', (angles, seq) => {
     expect(phaseSequence(angles)).toBe(seq);
   });

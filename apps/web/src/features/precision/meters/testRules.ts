@@ -45,16 +45,23 @@ export function num(result: MeterTestResult, key: string): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
+/** An angle folded into (-180°, 180°]. */
+export function fold180(deg: number): number {
+  const a = (((deg % 360) + 360) % 360);
+  return a > 180 ? a - 360 : a;
+}
+
 /**
- * Angle between voltage and current of a phase: PH when sent, otherwise the difference of the
- * current and voltage angles.
+ * Load angle φ of a phase: how far the current lags the voltage, positive for an inductive load,
+ * so that P = U·I·cos φ and Q = U·I·sin φ. From the voltage and current angles when both are
+ * sent, otherwise from PH, which the device gives the other way round (current minus voltage).
  */
 export function phiOf(result: MeterTestResult, phase: Phase): number | undefined {
-  const ph = at(result, 'PH', phase);
-  if (ph !== undefined) return ph;
   const a = at(result, 'MPHA', phase);
   const b = at(result, 'MPHB', phase);
-  return a === undefined || b === undefined ? undefined : b - a;
+  if (a !== undefined && b !== undefined) return fold180(a - b);
+  const ph = at(result, 'PH', phase);
+  return ph === undefined ? undefined : fold180(-ph);
 }
 
 export function derivedOf(result: MeterTestResult, phase: Phase): Derived {
@@ -62,18 +69,17 @@ export function derivedOf(result: MeterTestResult, phase: Phase): Derived {
 }
 
 /**
- * Phase sequence from the voltage angles (seed 001 section 3: by sorting the MPHA angles).
- * Angles lag L1, so in the right sequence L2 comes at 120° and L3 at 240°: sorted by angle the
- * phases read L1-L2-L3; otherwise L1-L3-L2. Undefined without all three angles.
+ * Phase sequence from the voltage angles (seed 001 section 3: by sorting the MPHA angles). Angles
+ * run counter-clockwise from L1, so in the right sequence L2 lags at 240° (-120°) and L3 at 120°:
+ * sorted by angle from L1 downwards the phases read L1-L2-L3; otherwise L1-L3-L2. Undefined
+ * without all three angles.
  */
 export function phaseSequence(angles: readonly (number | undefined)[]): 'L1-L2-L3' | 'L1-L3-L2' | undefined {
   if (angles.length !== 3 || !angles.every(finite)) return undefined;
-  const norm = angles.map((a) => ((a % 360) + 360) % 360);
-  const order = [0, 1, 2].sort((x, y) => norm[x]! - norm[y]! || x - y);
-  // Rotate so that L1 leads, then read the other two.
-  const start = order.indexOf(0);
-  const rotated = [...order.slice(start), ...order.slice(0, start)];
-  return rotated[1] === 1 ? 'L1-L2-L3' : 'L1-L3-L2';
+  // Angles relative to L1, in [0, 360).
+  const rel = angles.map((a) => (((a - angles[0]!) % 360) + 360) % 360);
+  const descending = [1, 2].sort((x, y) => rel[y]! - rel[x]! || x - y);
+  return descending[0] === 1 ? 'L1-L2-L3' : 'L1-L3-L2';
 }
 
 /** A number with fixed decimals, or '-' when absent. */
