@@ -4,11 +4,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startWebexStandIn, type WebexStandIn } from '../apps/server/src/test/webexStandIn';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminPassword: string;
+    /** Base of the Webex stand-in the portal posts to, and its bot token. */
+    webexUrl: string;
+    webexToken: string;
   }
 }
 
@@ -24,6 +28,10 @@ function freePort(): Promise<number> {
 }
 
 let server: ChildProcess | undefined;
+let webex: WebexStandIn | undefined;
+
+/** Webex spaces the stand-in offers. */
+export const WEBEX_SPACES = [{ id: 'space-ops', title: 'Operations' }];
 let dataDir = '';
 
 /** Starts the portal as `npm start` does, on free ports and an empty data folder. */
@@ -36,6 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const mqttPort = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const adminPassword = 'e2e-admin-password';
+  webex = await startWebexStandIn(WEBEX_SPACES);
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -48,6 +57,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       MQTT_URL: '',
+      WEBEX_BASE_URL: webex.baseUrl,
+      WEBEX_BOT_TOKEN: webex.token,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -69,9 +80,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', baseUrl);
   project.provide('adminPassword', adminPassword);
+  project.provide('webexUrl', webex.baseUrl);
+  project.provide('webexToken', webex.token);
   return async () => {
     server?.kill('SIGTERM');
     await new Promise((r) => server?.once('exit', r));
+    await webex?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
