@@ -63,7 +63,8 @@ export function startDevice(opts: DeviceOptions): SimDevice {
   const registers = createRegisters(profile.seed);
   const state: ModelState = { relayClosed: true };
   const topic = (k: Parameters<typeof deviceTopic>[1]) => deviceTopic(opts.mac, k);
-  const connection = opts.type === 1 || opts.type === 3 ? 'BT_MQTT_DB' : 'BT_MQTT';
+  // Precision devices talk to the portal directly (BT_MQTT), which their meter-database actions need.
+  const connection = opts.type === 1 ? 'BT_MQTT_DB' : 'BT_MQTT';
 
   let tsSec = Math.floor(nowMs() / 1000);
   let framesSent = 0;

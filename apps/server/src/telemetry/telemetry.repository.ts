@@ -231,6 +231,18 @@ export function createTelemetryRepository(database: Database) {
       });
     },
 
+    /** Bulk load of past status transitions (backfill). */
+    async insertStatusChanges(changes: readonly StatusChangeRow[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const part of chunks(changes, 200)) {
+          await trx
+            .insertInto('device_status_changes')
+            .values(part.map((c) => ({ device_id: c.deviceId, at_ms: c.atMs, status: c.status, connection: c.connection })))
+            .execute();
+        }
+      });
+    },
+
     /** Earliest quarter stored for a device (backfill runs only where history is missing). */
     async firstQuarterSec(deviceId: number): Promise<number | null> {
       const row = await db
