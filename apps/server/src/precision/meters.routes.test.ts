@@ -109,6 +109,12 @@ describe.each(DIALECTS)('meter database routes on $name', (dialect) => {
     expect(again.map((m: { IDN: string }) => m.IDN).sort()).toEqual(['1', '2']);
   });
 
+  it('gives meters added at the same moment different IDNs', async () => {
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => add(meter({ SNUM: `P${i}` }))));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await list()).json().data.map((m: { IDN: string }) => m.IDN).sort()).toEqual(['1', '2', '3', '4']);
+  });
+
   it('lists the last changed meter first', async () => {
     t.clock.set(1_790_000_000_000);
     const first = (await add(meter({ SNUM: 'A1' }))).json().data.ID_meter as number;

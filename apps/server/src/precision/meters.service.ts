@@ -76,9 +76,17 @@ export function metersService(deps: { repo: MetersRepository; devices: DevicesSe
     async add(user: SessionUser, token: string, fields: MeterFields): Promise<number> {
       const d = await precision(user, token);
       await requireOnline(d.id);
-      const used = await repo.usedIdns(d.id);
-      if (used.length >= MAX_METERS_PER_DEVICE) throw new InvalidRequest(`Invalid request: a device holds at most ${MAX_METERS_PER_DEVICE} meters`);
-      return repo.insert(d.id, { idn: nextIdn(used), ...write(fields, nowSec()) });
+      // Two adds at once may pick the same IDN; the unique key stops the second, which tries again.
+      for (let attempt = 1; ; attempt++) {
+        const used = await repo.usedIdns(d.id);
+        if (used.length >= MAX_METERS_PER_DEVICE) throw new InvalidRequest(`Invalid request: a device holds at most ${MAX_METERS_PER_DEVICE} meters`);
+        const idn = nextIdn(used);
+        try {
+          return await repo.insert(d.id, { idn, ...write(fields, nowSec()) });
+        } catch (err) {
+          if (attempt >= 5 || !(await repo.usedIdns(d.id)).includes(idn)) throw err;
+        }
+      }
     },
 
     async edit(user: SessionUser, token: string, meterId: number, fields: MeterFields): Promise<void> {
