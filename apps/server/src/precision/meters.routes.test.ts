@@ -308,6 +308,34 @@ describe.each(DIALECTS)('meter database routes on $name', (dialect) => {
     expect(again.json()).toMatchObject({ code: 605 });
   });
 
+  // A device that sends a broken database cannot be made from the simulator, so a stand-in
+  // answers at the command link, where the broker would hand over the device's reply.
+  it.each([
+    ['a record that breaks the wizard rules', [{ IDN: '1', SNUM: '', CONSTANT: '1000' }], 'meter 1 at SNUM'],
+    ['the same IDN twice', [{ IDN: '1', SNUM: 'a', CONSTANT: '1', CONTYPE: 0, ELM_OUTPUT_TYPE: 0, MENERGYTYPE: 0, CONSTUNIT: 0, CONSTTYPE: 0, ENERMETHOD: 0 }, { IDN: '1', SNUM: 'b', CONSTANT: '1', CONTYPE: 0, ELM_OUTPUT_TYPE: 0, MENERGYTYPE: 0, CONSTUNIT: 0, CONSTTYPE: 0, ENERMETHOD: 0 }], 'IDN 1 appears twice'],
+  ])('keeps its list when the device sends a database with %s', async (_what, meters, message) => {
+    await add(meter());
+    const before = await snapshot(t.services);
+    t.services.commanderSlot.current = { send: () => Promise.resolve({ id: 'x', cmd: 'METERS_UPLOAD' as const, ok: true as const, result: { meters } }) };
+    try {
+      const r = await call(t.app, 'POST', `${W}/download-database`, { device_token: tok(BENCH), meters: true }, alice);
+      expect(r.json()).toMatchObject({ status: 'ERROR', code: 604, message: expect.stringContaining(message) });
+    } finally {
+      t.services.commanderSlot.current = null;
+    }
+    expect(await snapshot(t.services)).toEqual(before);
+  });
+
+  it('answers 608 when the device refuses the exchange', async () => {
+    t.services.commanderSlot.current = { send: (_mac, c) => Promise.resolve({ id: 'x', cmd: c.cmd, ok: false, error: 'BUSY' }) };
+    try {
+      const r = await call(t.app, 'POST', `${W}/upload-database`, { device_token: tok(BENCH), meters: true }, alice);
+      expect(r.json()).toMatchObject({ status: 'ERROR', code: 608, message: expect.stringContaining('BUSY') });
+    } finally {
+      t.services.commanderSlot.current = null;
+    }
+  });
+
   it('answers 529 to the database exchange while the device is offline', async () => {
     await setStatus(BENCH, OnlineStatus.Offline);
     for (const path of ['upload-database', 'download-database']) {
