@@ -1,5 +1,6 @@
 import {
   DeviceType,
+  ErrorCode,
   METER_IMAGE_MAX_FILES,
   MeterInput,
   OnlineStatus,
@@ -11,7 +12,6 @@ import {
 import type { Clock } from '../clock';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
 import { AppError, DataNotFound, DeviceNotResponding, DeviceOffline, InvalidRequest, NotFound, PayloadTooLarge } from '../http/errors';
-import { ErrorCode } from '@meterportal/protocol';
 import type { CommandsService } from './commands.service';
 import type { MetersRepository, StoredMeter } from './meters.repository';
 import {
