@@ -46,8 +46,10 @@ export async function signedInPage(
 
 /** A tree node of the hierarchy panel by its shown title. */
 export function treeNode(scope: Page | Locator, title: string): Locator {
+  // The inner locator of `has` is matched relative to each node, so it starts from the page.
+  const page = 'page' in scope && typeof scope.page === 'function' ? scope.page() : (scope as Page);
   return scope.locator('.ant-tree-treenode').filter({
-    has: scope.locator('.hierarchy-node__title', { hasText: new RegExp(`^${escapeRe(title)}$`) }),
+    has: page.locator('.hierarchy-node__title', { hasText: new RegExp(`^${escapeRe(title)}$`) }),
   });
 }
 

@@ -45,3 +45,55 @@ describe('sign-in', () => {
     await page.close();
   });
 });
+
+describe('sign-in with the identity provider', () => {
+  const account = inject('oidcAccount');
+  const issuer = inject('oidcIssuer');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('goes through the provider (code + PKCE) and comes back signed in', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    const authRequests: URL[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${issuer}/auth?`)) authRequests.push(new URL(r.url()));
+    });
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in with identity provider' }).click();
+
+    // The provider's own pages: its login form, then consent.
+    await page.waitForURL((u) => u.href.startsWith(issuer));
+    const authorize = authRequests[0]?.searchParams;
+    expect(authorize?.get('response_type')).toBe('code');
+    expect(authorize?.get('code_challenge_method')).toBe('S256');
+    expect(authorize?.get('redirect_uri')).toBe(`${baseUrl}/login`);
+    await page.locator('input[name="login"]').fill(account.login);
+    await page.locator('input[name="password"]').fill('any password the provider accepts');
+    await screenshot(page, '04-provider-login');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Back on the portal, which exchanged the code with its verifier and opened a session.
+    await page.waitForURL((u) => u.href.startsWith(baseUrl) && !u.pathname.startsWith('/login'), { timeout: 30_000 });
+    await page.getByRole('button', { name: account.email }).waitFor();
+    await page.getByText('1.4.23').first().waitFor();
+    // A new provider user holds no devices yet.
+    await page.getByText('Any assigned device').first().waitFor();
+    await screenshot(page, '05-signed-in-with-provider');
+    expect(problems).toEqual([]);
+    const cookies = await context.cookies(baseUrl);
+    expect(cookies.find((c) => c.name === 'mp_session')?.httpOnly).toBe(true);
+
+    // A provider user has no local password to change: the user menu offers logout only.
+    await page.getByRole('button', { name: account.email }).click();
+    await page.getByText('Logout').first().waitFor();
+    expect(await page.getByText('Edit profile').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -2,9 +2,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
+import { treeNode } from './app';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
+const webexUrl = inject('webexUrl');
+const webexToken = inject('webexToken');
+
+/** Messages the Webex stand-in has received so far. */
+async function webexReceived(): Promise<{ roomId: string; markdown: string }[]> {
+  const r = await fetch(`${webexUrl}/_received`, { headers: { authorization: `Bearer ${webexToken}` } });
+  return ((await r.json()) as { items: { roomId: string; markdown: string }[] }).items;
+}
 
 /** Titles of the demo fleet (apps/server/src/seed/seed.ts). */
 const ASSIGNED = 'Office plug';
@@ -162,11 +171,72 @@ describe('tools and applications', () => {
     await pairRow.getByText('Cloud').waitFor();
     await screenshot(page, 'tools-09-paired');
 
-    // The cloud is now taken for Device status: the dialog offers it no more.
+    // The cloud is now taken for Device status: the dialog offers only the Webex space.
     await page.getByRole('button', { name: 'Add' }).click();
     await choose(page, 'Source', 'Device status');
-    await page.getByText('Every destination is already paired with this source').waitFor();
+    await page.getByLabel('Destination', { exact: true }).click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    // (the source list may still be fading out, so wait for the destination list alone)
+    await expect.poll(() => options.allInnerTexts()).toEqual(['Webex (space: Operations)']);
+    await page.keyboard.press('Escape');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  });
+
+  it('delivers a disconnector event to the bell and to the paired Webex space', async () => {
+    await page.goto(`${baseUrl}/tools/notifications`);
+    // Pick the disconnector in the toolbar's device drawer.
+    await page.getByRole('button', { name: 'Device', exact: true }).click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await treeNode(drawer, 'Garage breaker').locator('.hierarchy-node__title').click();
+    await page.getByRole('button', { name: 'Device', exact: true }).getByText('Garage breaker').waitFor();
+    await drawer.waitFor({ state: 'hidden' });
+    // A device of another type takes the shell to that type's default view; come back.
+    await page.goto(`${baseUrl}/tools/notifications`);
+    await page.getByRole('button', { name: 'Device', exact: true }).getByText('Garage breaker').waitFor();
+
+    for (const destination of ['Cloud', 'Webex (space: Operations)']) {
+      await page.getByRole('button', { name: /\bAdd$/ }).click();
+      await page.getByRole('dialog').waitFor();
+      await choose(page, 'Source', 'Disconnector');
+      await choose(page, 'Destination', destination);
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('row', { name: new RegExp(destination.replace(/[()]/g, '\\$&')) }).waitFor();
+    }
+    await screenshot(page, 'tools-10-disconnector-paired');
+    const before = (await webexReceived()).length;
+
+    // The owner opens the relay from the device details; the device reports it as an event.
+    await page.getByRole('button', { name: 'Device', exact: true }).click();
+    const node = treeNode(drawer, 'Garage breaker');
+    await node.hover();
+    await node.getByRole('button', { name: 'Actions' }).click();
+    await page.locator('.ant-dropdown:visible').getByText('Device details', { exact: true }).click();
+    const details = page.getByRole('dialog', { name: /Garage breaker/ });
+    await details.getByRole('button', { name: 'Open relay' }).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Yes' }).click();
+    await details.getByText('The device reports the relay open').waitFor();
+    await screenshot(page, 'tools-11-relay-opened');
+
+    // In-app: the info toast and the bell.
+    await page.locator('.ant-notification-notice').filter({ hasText: 'Disconnector' }).first().waitFor({ timeout: 15_000 });
+    await details.getByRole('button', { name: 'Close relay' }).click();
+    await details.getByText('The device reports the relay closed').waitFor();
+    await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
+    await details.waitFor({ state: 'hidden' });
+    await drawer.locator('.ant-drawer-close').click();
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    const bell = page.locator('.ant-popover:visible');
+    await bell.getByText(/Disconnector/).first().waitFor();
+    await screenshot(page, 'tools-12-bell');
+
+    // Webex: the stand-in received the events in the paired space.
+    await expect
+      .poll(async () => (await webexReceived()).slice(before).filter((m) => m.roomId === 'space-ops').length, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2);
+    const sent = (await webexReceived()).slice(before);
+    expect(sent.map((m) => m.markdown).join('\n')).toMatch(/Garage breaker/);
+    await page.keyboard.press('Escape');
   });
 
   it('walks the monitoring drill-down: week, day slots, minutes', async () => {
@@ -176,19 +246,19 @@ describe('tools and applications', () => {
     await days.locator('canvas').first().waitFor();
     await page.getByText('Online and offline time per day').waitFor();
     await page.waitForTimeout(800); // let the columns finish their entry animation
-    await screenshot(page, 'tools-10-monitoring-week');
+    await screenshot(page, 'tools-13-monitoring-week');
 
     await clickLastColumn(page, days);
     const pie = page.getByTestId('monitoring-pie');
     await pie.getByText(/30-minute slots of/).waitFor();
     await pie.locator('canvas').first().waitFor();
     await page.waitForTimeout(800);
-    await screenshot(page, 'tools-11-monitoring-day-slots');
+    await screenshot(page, 'tools-14-monitoring-day-slots');
 
     await clickLatestSlot(page, pie);
     await pie.getByText(/^Minutes /).waitFor();
     await page.waitForTimeout(800);
-    await screenshot(page, 'tools-12-monitoring-slot-minutes');
+    await screenshot(page, 'tools-15-monitoring-slot-minutes');
     await pie.getByRole('button', { name: 'Back to the day' }).click();
     await pie.getByText(/30-minute slots of/).waitFor();
   });

@@ -93,11 +93,11 @@ export async function startRuntime(
       const mine = rows.filter((d) => DEMO_DEVICES.some((x) => x.mac === d.mac));
       if (mine.length > 0) {
         const brokerUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${link.embeddedPort}`;
-        const { fleet, backfill } = await startDemoFleet(
+        const { fleet, backfill, meters } = await startDemoFleet(
           { database: s.database, link, logger: opts.logger, clock: s.clock, brokerUrl },
           mine.map((d) => ({ id: d.id, mac: d.mac, type: d.type as DeviceTypeId, phases: Math.min(3, Math.max(1, d.phase_use)) as 1 | 2 | 3 })),
         );
-        opts.logger.info({ ...backfill }, 'demo history ready');
+        opts.logger.info({ ...backfill, meters: meters.meters, meterTests: meters.tests }, 'demo history ready');
         stops.unshift(() => fleet.stop());
       }
     }

@@ -19,6 +19,8 @@ import { localLiveBus, type LiveBus } from './live/bus';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveRepository } from './live/live.repository';
 import { commandsService, type CommanderSlot, type CommandsService } from './precision/commands.service';
+import { metersRepository } from './precision/meters.repository';
+import { metersService, type MetersService } from './precision/meters.service';
 import { monitoringService, type MonitoringService } from './tools/monitoring.service';
 import { userManagerRepository } from './usermanager/usermanager.repository';
 import { userManagerService, type UserManagerService } from './usermanager/usermanager.service';
@@ -37,6 +39,7 @@ export interface Services {
   webex: WebexClient;
   live: { bus: LiveBus; hub: LiveHub };
   commands: CommandsService;
+  meters: MetersService;
   /** The running device link sets its commander here. */
   commanderSlot: CommanderSlot;
   /** Prometheus registry served at /metrics. */
@@ -98,6 +101,8 @@ export async function createServices(deps: {
   const commanderSlot: CommanderSlot = { current: null };
   const bus = deps.bus ?? localLiveBus();
   notifications.onRecorded((n) => bus.publish(n.entry.mac, { kind: 'notification', entry: n.entry, inAppUserIds: n.inAppUserIds }));
+  const commands = commandsService({ devices, slot: commanderSlot });
+  const meters = metersService({ repo: metersRepository(database), devices, commands, clock });
   const hub = createLiveHub({ auth, devices, bus, repo: liveRepository(database), recheckMs: config.LIVE_RECHECK_MS });
   return {
     config,
@@ -111,7 +116,8 @@ export async function createServices(deps: {
     notifications,
     webex,
     live: { bus, hub },
-    commands: commandsService({ devices, slot: commanderSlot }),
+    commands,
+    meters,
     commanderSlot,
     metrics: new Registry(),
     repos: { users, devices: devicesRepo, notifications: notificationsRepo },

@@ -7,13 +7,16 @@ import {
   deviceTopic,
   encodePayload,
   type DeviceTypeId,
+  type AccuTestStateMessage,
   type EventMessage,
   type LiveFrame,
+  type MeterRecord,
   type StateMessage,
   type UpgradeMessage,
 } from '@meterportal/protocol';
+import { buildTestResult } from './accutest';
 import { answerCommand, factoryMeters, type CommandHost } from './commands';
-import { createMeterModel, type ModelState } from './model';
+import { createMeterModel, type Instant, type ModelState } from './model';
 import { hash01 } from './noise';
 import { outageOf } from './outages';
 import { meterProfile } from './profiles';
@@ -38,7 +41,16 @@ export interface DeviceOptions {
   nowMs?: () => number;
   /** Where the device reports what it does. */
   log?: (line: string) => void;
+  /**
+   * Accuracy tests of a precision device (type 3): one every `periodSec` simulated seconds on the
+   * next meter of its database, each integrating for `durationSec`; false runs none.
+   * Default every 300 s, 30 s long.
+   */
+  accuTest?: { periodSec: number; durationSec?: number } | false;
 }
+
+/** Default accuracy test schedule of a precision device. */
+export const DEFAULT_ACCUTEST = { periodSec: 300, durationSec: 30 } as const;
 
 /** A running virtual meter. */
 export interface SimDevice {
@@ -63,7 +75,8 @@ export function startDevice(opts: DeviceOptions): SimDevice {
   const registers = createRegisters(profile.seed);
   const state: ModelState = { relayClosed: true };
   const topic = (k: Parameters<typeof deviceTopic>[1]) => deviceTopic(opts.mac, k);
-  const connection = opts.type === 1 || opts.type === 3 ? 'BT_MQTT_DB' : 'BT_MQTT';
+  // Precision devices talk to the portal directly (BT_MQTT), which their meter-database actions need.
+  const connection = opts.type === 1 ? 'BT_MQTT_DB' : 'BT_MQTT';
 
   let tsSec = Math.floor(nowMs() / 1000);
   let framesSent = 0;
@@ -72,6 +85,10 @@ export function startDevice(opts: DeviceOptions): SimDevice {
   let offlineUntilSec = 0;
   let upgrading = false;
   let tripUntilSec = 0;
+  const accu = opts.type === 3 && opts.accuTest !== false ? { ...DEFAULT_ACCUTEST, ...opts.accuTest } : null;
+  let nextTestSec = tsSec + (accu?.periodSec ?? 0);
+  let testsRun = 0;
+  let test: { meter: MeterRecord; startSec: number; lastPct: number } | null = null;
 
   const publish = (kind: Parameters<typeof deviceTopic>[1], payload: unknown, retain = false) => {
     if (client?.connected) client.publish(topic(kind), encodePayload(payload), { qos: MQTT_QOS, retain });
@@ -162,6 +179,39 @@ export function startDevice(opts: DeviceOptions): SimDevice {
     });
   }
 
+  // One step of the accuracy test schedule; a test whose link drops is abandoned.
+  function accuTick(s: Instant): void {
+    if (!accu) return;
+    const publishAccu = (state: AccuTestStateMessage['state'], progress: number, idn: string) =>
+      publish('accutest/state', { state, IDN: idn, progress, ts: tsSec } satisfies AccuTestStateMessage);
+    if (!client?.connected) {
+      if (test) nextTestSec = tsSec + accu.periodSec;
+      test = null;
+      return;
+    }
+    if (!test) {
+      if (tsSec < nextTestSec || host.meters.length === 0 || upgrading) return;
+      const meter = host.meters[testsRun++ % host.meters.length]!;
+      test = { meter, startSec: tsSec, lastPct: 0 };
+      publishAccu('RUNNING', 0, meter.IDN);
+      return;
+    }
+    const elapsed = tsSec - test.startSec;
+    if (elapsed < accu.durationSec) {
+      const pct = Math.floor((elapsed / accu.durationSec) * 5) * 20;
+      if (pct > test.lastPct) {
+        test.lastPct = pct;
+        publishAccu('RUNNING', pct, test.meter.IDN);
+      }
+      return;
+    }
+    publishAccu('DONE', 100, test.meter.IDN);
+    publish('accutest/data', buildTestResult({ meter: test.meter, instant: s, tsSec, intTimeSec: accu.durationSec, seed: profile.seed }));
+    log(`${opts.mac} accuracy test of meter ${test.meter.IDN} done`);
+    test = null;
+    nextTestSec = tsSec + accu.periodSec;
+  }
+
   // A power cut or reboot drops the link without a DISCONNECT, so the broker sends the last will.
   function dropLink(): void {
     client?.end(true);
@@ -217,6 +267,7 @@ export function startDevice(opts: DeviceOptions): SimDevice {
         });
       }
     }
+    accuTick(s);
     if (!client?.connected) return;
     const frame: LiveFrame = { ts: tsSec, ...s, ...registers.read() };
     publish('live', frame);

@@ -2,7 +2,7 @@
 // the history backfill. Coarse steps keep a year of data per meter well under a second.
 import { REGISTER_KINDS, type PhaseRegisters, type RegisterKind } from '@meterportal/protocol';
 import { createMeterModel, type Instant } from './model';
-import { isOutage } from './outages';
+import { isOutage, outageOf } from './outages';
 import { meterProfile } from './profiles';
 import { createRegisters } from './registers';
 import type { DeviceTypeId } from '@meterportal/protocol';
@@ -42,6 +42,15 @@ export function createHistory(type: DeviceTypeId, mac: string, phases?: 1 | 2 | 
         prev = now;
         yield { startSec: q, energy };
       }
+    },
+    /** Power cuts that start in [fromSec, toSec), in order, as unix-second intervals. */
+    outages(fromSec: number, toSec: number): { fromSec: number; toSec: number }[] {
+      const out: { fromSec: number; toSec: number }[] = [];
+      for (let day = Math.floor(fromSec / 86400); day * 86400 < toSec; day++) {
+        const o = outageOf(profile.seed, day);
+        if (o && o.fromSec >= fromSec && o.fromSec < toSec) out.push(o);
+      }
+      return out;
     },
     /** Samples of one minute (empty during a power cut). */
     minute(minuteStartSec: number): Instant[] {

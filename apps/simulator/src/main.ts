@@ -4,6 +4,8 @@
 //   --per-type N                without credentials: N meters of each type, username = mac (SIM_PER_TYPE)
 //   --speed X                   simulated seconds per second, default 1 (SIM_SPEED)
 //   --no-outages                no power cuts or trips
+//   --accutest-period S         simulated seconds between accuracy tests of precision meters,
+//                               default 300; 0 runs none (SIM_ACCUTEST_PERIOD)
 // From the repository root, npm swallows flags of nested scripts, so use the variables there:
 //   SIM_PER_TYPE=3 npm run simulate
 import fs from 'node:fs';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     'per-type': { type: 'string', default: process.env.SIM_PER_TYPE ?? '1' },
     speed: { type: 'string', default: process.env.SIM_SPEED ?? '1' },
     'no-outages': { type: 'boolean', default: false },
+    'accutest-period': { type: 'string', default: process.env.SIM_ACCUTEST_PERIOD ?? '300' },
   },
 });
 
@@ -41,6 +44,7 @@ const fleet = createFleet({
   devices,
   speed: Number(values.speed),
   outages: !values['no-outages'],
+  accuTest: Number(values['accutest-period']) > 0 ? { periodSec: Number(values['accutest-period']) } : false,
   log: (line) => console.log(line),
 });
 console.log(`simulating ${devices.length} meters on ${values.broker}`);

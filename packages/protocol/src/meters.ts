@@ -144,12 +144,31 @@ export type MeterInputIn = z.input<typeof MeterInput>;
 /** The editable fields of a meter after validation. */
 export type MeterFields = z.output<typeof MeterInput>;
 
+/** The editable field names of a meter, in canonical order (the order the CRC covers them). */
+export const METER_FIELD_KEYS = Object.keys(MeterInput.shape) as (keyof MeterFields)[];
+
+const ENUM_KEYS: ReadonlySet<string> = new Set(Object.keys(METER_ENUM_FIELDS));
+const storedFields = Object.fromEntries(
+  METER_FIELD_KEYS.map((k) => [k, ENUM_KEYS.has(k) ? z.number().int() : z.string()]),
+) as { [K in keyof MeterFields]: MeterFields[K] extends number ? z.ZodNumber : z.ZodString };
+
 /**
  * A stored meter as the list answers it: the editable fields plus the keys the portal keeps:
  * ID_meter (portal id), IDN (id in the device's database), CRC (CRC-32 of the fields, hex),
  * LPCOUNT (stored load points, i.e. test results), MTIME (last change, unix seconds).
  */
-export type MeterRow = MeterFields & { ID_meter: number; IDN: string; CRC: string; LPCOUNT: number; MTIME: number };
+export const MeterRow = z.object({
+  ...storedFields,
+  ID_meter: z.number().int(),
+  IDN: z.string(),
+  CRC: z.string(),
+  LPCOUNT: z.number().int(),
+  MTIME: z.number().int(),
+});
+/** A stored meter as the list answers it. */
+export type MeterRow = z.infer<typeof MeterRow>;
+/** Answer of POST /applied-precision/meters: the device's meters, last changed first; 610 when none. */
+export const MetersListResponse = okWith(z.array(MeterRow));
 
 /** Body of POST /applied-precision/meters (read) and /applied-precision/upload-database, /download-database. */
 export const MetersListRequest = z.object({ device_token: DeviceTokenString });
@@ -165,6 +184,8 @@ export const MeterDeleteRequest = z.object({ device_token: DeviceTokenString, ID
 export const MeterDatabaseRequest = z.object({ device_token: DeviceTokenString, meters: z.literal(true) });
 /** Body of POST /applied-precision/test-result and /applied-precision/images/list. */
 export const MeterRefRequest = z.object({ device_token: DeviceTokenString, ID_meter: z.coerce.number().int().positive() });
+/** Answer of POST /applied-precision/upload-database and /download-database: meters transferred. */
+export const MeterDatabaseResponse = okWith(z.object({ count: z.number().int().nonnegative() }));
 
 /** Image types a meter may have and the largest size, in bytes (seed 001 section 5). */
 export const METER_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
@@ -184,6 +205,16 @@ export const MeterImage = z.object({
 });
 /** A stored meter image. */
 export type MeterImage = z.infer<typeof MeterImage>;
+/** Answer of POST /applied-precision/images/list: the meter's images, oldest first. */
+export const MeterImagesResponse = okWith(z.array(MeterImage));
+/** Answer of POST /applied-precision/images (multipart): ids of the stored images, in upload order. */
+export const MeterImagesAddResponse = okWith(z.object({ ID_image: z.array(z.number().int()) }));
+/** Path parameter of GET /applied-precision/images/:ID_image. */
+export const MeterImageParams = z.object({ ID_image: z.coerce.number().int().positive() });
+/** Query of GET /applied-precision/images/:ID_image (the browser loads it as an image URL). */
+export const MeterImageQuery = z.object({ device_token: DeviceTokenString });
+/** Text fields of the multipart upload to POST /applied-precision/images. */
+export const MeterImagesUploadFields = z.object({ device_token: DeviceTokenString, meter_ID: z.coerce.number().int().positive() });
 
 const num = z.number().finite().optional();
 const phases = <P extends string>(prefix: P) =>

@@ -22,12 +22,14 @@ describe('demo fleet', () => {
     const clock = { nowMs: () => Date.now() };
     const link = await startDeviceLink({ database, logger, clock, mqttPort: 0, flushIntervalMs: 100 });
     cleanup.push(() => link.close());
-    const { fleet, backfill } = await startDemoFleet(
+    const { fleet, backfill, meters } = await startDemoFleet(
       { database, link, logger, clock, brokerUrl: `mqtt://127.0.0.1:${link.embeddedPort}` },
       devices.map((d) => ({ ...d })),
     );
     cleanup.push(() => fleet.stop());
     expect(backfill).toMatchObject({ devices: 6, quarterRows: 6 * 365 * 96 });
+    // Only the precision analyzer (type 3) has a meter database, with weeks of tests.
+    expect(meters).toEqual({ devices: 1, meters: 2, tests: 24 });
     await Promise.all(fleet.devices.map((d) => d.connected));
     const db = database.db.withTables<TelemetryDB>();
     const end = Date.now() + 10_000;

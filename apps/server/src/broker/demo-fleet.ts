@@ -1,11 +1,14 @@
 // Demo mode: the seeded devices come alive as virtual meters inside the server process, logging
-// in to the broker with freshly issued credentials like real meters, after their history has
-// been backfilled so every chart has data from the first start.
+// in to the broker with freshly issued credentials like real meters, after their history (and
+// the analyzers' meter databases and tests) has been backfilled so every screen has data from
+// the first start.
 import { createFleet, type Fleet } from '@meterportal/simulator';
 import type { DeviceTypeId } from '@meterportal/protocol';
 import type { Database } from '../db/database';
 import type { Clock, Logger } from '../telemetry/burst-log';
 import { backfillHistory, type BackfillReport } from '../telemetry/backfill';
+import { metersRepository } from '../precision/meters.repository';
+import { seedDemoMeters, type DemoMetersReport } from '../precision/demo-meters';
 import type { DeviceLink } from './device-link';
 
 /** A demo device as stored. */
@@ -27,8 +30,15 @@ export interface DemoFleetDeps {
 }
 
 /** Backfills history where missing, then starts one virtual meter per device. */
-export async function startDemoFleet(deps: DemoFleetDeps, devices: readonly DemoFleetDevice[]): Promise<{ fleet: Fleet; backfill: BackfillReport }> {
+export async function startDemoFleet(
+  deps: DemoFleetDeps,
+  devices: readonly DemoFleetDevice[],
+): Promise<{ fleet: Fleet; backfill: BackfillReport; meters: DemoMetersReport }> {
   const backfill = await backfillHistory({ repository: deps.link.repository, clock: deps.clock, logger: deps.logger }, devices);
+  const meters = await seedDemoMeters(
+    { repo: metersRepository(deps.database), clock: deps.clock },
+    devices.filter((d) => d.type === 3),
+  );
   // The secrets are kept only hashed, so each start issues new ones to the in-process meters.
   const withCredentials = await Promise.all(
     devices.map(async (d) => ({ mac: d.mac, type: d.type, phases: d.phases, ...(await deps.link.credentials.issue(d.id, d.mac)) })),
@@ -39,5 +49,5 @@ export async function startDemoFleet(deps: DemoFleetDeps, devices: readonly Demo
     log: (line) => deps.logger.debug({ line }, 'demo meter'),
   });
   deps.logger.info({ devices: devices.length }, 'demo fleet started');
-  return { fleet, backfill };
+  return { fleet, backfill, meters };
 }

@@ -110,6 +110,44 @@ export interface NotificationDeliveriesTable {
   sent_at_ms: number | null;
 }
 
+/** A meter in the meter database of a precision device. */
+export interface MetersTable {
+  /** ID_meter of the API. */
+  id: Generated<number>;
+  device_id: number;
+  /** The meter's id in the device's own database. */
+  idn: string;
+  /** Canonical JSON of the editable fields (MeterFields). */
+  fields: string;
+  /** CRC-32 of `fields`, 8 upper-case hex digits. */
+  crc: string;
+  /** Last change, unix seconds. */
+  mtime_sec: number;
+}
+
+/** An image of a meter (PNG or JPEG). */
+export interface MeterImagesTable {
+  id: Generated<number>;
+  meter_id: number;
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  bytes: Buffer;
+  created_at_ms: number;
+}
+
+/** An accuracy test result reported by a precision device. */
+export interface MeterTestsTable {
+  id: Generated<number>;
+  device_id: number;
+  idn: string;
+  /** Test time, unix seconds. */
+  mtime_sec: number;
+  /** JSON of the MeterTestResult as the device sent it. */
+  result: string;
+  received_at_ms: number;
+}
+
 /** The database as Kysely sees it. */
 export interface DB {
   users: UsersTable;
@@ -123,4 +161,7 @@ export interface DB {
   notifications: NotificationsTable;
   notification_pairs: NotificationPairsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  meters: MetersTable;
+  meter_images: MeterImagesTable;
+  meter_tests: MeterTestsTable;
 }

@@ -20,6 +20,7 @@ import { devicesReadRoutes, devicesWriteRoutes } from '../devices/devices.routes
 import { historyReadRoutes } from '../history/history.routes';
 import { monitoringReadRoutes } from '../tools/monitoring.routes';
 import { commandsWriteRoutes, precisionReadRoutes } from '../precision/commands.routes';
+import { metersReadRoutes, metersWriteRoutes } from '../precision/meters.routes';
 import { notificationsReadRoutes, notificationsWriteRoutes } from '../tools/notifications.routes';
 import { userManagerReadRoutes, userManagerWriteRoutes } from '../usermanager/usermanager.routes';
 import { installErrorHandler } from './errorHandler';
@@ -100,8 +101,8 @@ export async function buildApp(
   }));
 
   const modules: RouteModules = {
-    read: [authReadRoutes, devicesReadRoutes, historyReadRoutes, monitoringReadRoutes, notificationsReadRoutes, precisionReadRoutes, userManagerReadRoutes, ...(opts.modules?.read ?? [])],
-    write: [authWriteRoutes, devicesWriteRoutes, commandsWriteRoutes, notificationsWriteRoutes, userManagerWriteRoutes, ...(opts.modules?.write ?? [])],
+    read: [authReadRoutes, devicesReadRoutes, historyReadRoutes, monitoringReadRoutes, notificationsReadRoutes, precisionReadRoutes, metersReadRoutes, userManagerReadRoutes, ...(opts.modules?.read ?? [])],
+    write: [authWriteRoutes, devicesWriteRoutes, commandsWriteRoutes, metersWriteRoutes, notificationsWriteRoutes, userManagerWriteRoutes, ...(opts.modules?.write ?? [])],
   };
   if (s.config.roles.has('read')) {
     for (const m of modules.read) await app.register(m(s), { prefix: READ_BASE });

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../auth/crypto';
+import { metersRepository } from '../precision/meters.repository';
+import { canonicalFields, meterCrc } from '../precision/meters-fns';
+import { TINY_JPEG, tinyPng } from '../precision/testImages';
+import { MeterInput } from '@meterportal/protocol';
 import {
   DIALECTS,
   addDevice,
   addUser,
   assign,
   call,
+  callMultipart,
   createTestApp,
   quickSession,
   snapshot,
@@ -23,6 +28,8 @@ type Actor = (typeof ACTORS)[number];
 type Outcome = 'OK' | number;
 
 const MAC = '02-4D-50-00-00-01';
+/** A precision analyzer shared like MAC, with one meter, one image and one test stored. */
+const PRECISION_MAC = '02-4D-50-00-00-03';
 const PASSWORDS: Record<Exclude<Actor, 'anonymous'>, string> = {
   assigned: 'alice-secret',
   other: 'olga-secret',
@@ -35,12 +42,20 @@ interface World {
   clients: Record<Exclude<Actor, 'anonymous'>, Client>;
   /** The device token each actor would use: its own when it has one, else the assigned user's. */
   deviceToken(actor: Actor): string;
+  /** The same for the precision analyzer. */
+  precisionToken(actor: Actor): string;
   login(actor: Actor): string;
+  meterId: number;
+  imageId: number;
 }
 
 interface Case {
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body(w: World, actor: Actor): object;
+  /** The URL when it carries the request (GET), else the route's own. */
+  url?(w: World, actor: Actor): string;
+  /** Sent as multipart/form-data instead of JSON. */
+  multipart?: boolean;
   expect: Record<Actor, Outcome>;
 }
 
@@ -50,6 +65,11 @@ const menuWith = (mac: string) =>
 const own = (w: World, a: Actor) => (a === 'anonymous' ? w.clients.assigned.token : w.clients[a].token);
 
 const MANAGER_ONLY: Record<Actor, Outcome> = { anonymous: 601, other: 602, expired: 602, manager: 'OK', assigned: 602 };
+// Meters of a precision device: denied access looks exactly like a missing device.
+const PRECISION_USER: Record<Actor, Outcome> = { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' };
+// The analyzer has never reported, so it counts as offline.
+const PRECISION_ONLINE: Record<Actor, Outcome> = { ...PRECISION_USER, assigned: 529 };
+const meterFields = MeterInput.parse({ SNUM: '40012345', CONSTANT: '1000', CONTYPE: 0, ELM_OUTPUT_TYPE: 0, MENERGYTYPE: 0, CONSTUNIT: 0, CONSTTYPE: 0, ENERMETHOD: 0 });
 
 const CASES: Record<string, Case> = {
   'POST /api/read/auth/local': {
@@ -194,6 +214,58 @@ const CASES: Record<string, Case> = {
     body: (w, a) => ({ token: w.deviceToken(a), state: 'OPEN' }),
     expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 600 },
   },
+  'POST /api/read/applied-precision/meters': {
+    method: 'POST',
+    body: (w, a) => ({ device_token: w.precisionToken(a) }),
+    expect: PRECISION_USER,
+  },
+  'POST /api/read/applied-precision/test-result': {
+    method: 'POST',
+    body: (w, a) => ({ device_token: w.precisionToken(a), ID_meter: w.meterId }),
+    expect: PRECISION_USER,
+  },
+  'POST /api/read/applied-precision/images/list': {
+    method: 'POST',
+    body: (w, a) => ({ device_token: w.precisionToken(a), ID_meter: w.meterId }),
+    expect: PRECISION_USER,
+  },
+  'GET /api/read/applied-precision/images/:ID_image': {
+    method: 'GET',
+    body: () => ({}),
+    url: (w, a) => `/api/read/applied-precision/images/${w.imageId}?device_token=${encodeURIComponent(w.precisionToken(a))}`,
+    expect: PRECISION_USER,
+  },
+  'POST /api/write/applied-precision/meters/add': {
+    method: 'POST',
+    body: (w, a) => ({ device_token: w.precisionToken(a), meter: meterFields }),
+    expect: PRECISION_ONLINE,
+  },
+  'PUT /api/write/applied-precision/meters': {
+    method: 'PUT',
+    body: (w, a) => ({ device_token: w.precisionToken(a), ID_meter: w.meterId, meter: { ...meterFields, NOTE1: 'edited' } }),
+    expect: PRECISION_USER,
+  },
+  'DELETE /api/write/applied-precision/meters': {
+    method: 'DELETE',
+    body: (w, a) => ({ device_token: w.precisionToken(a), ID_meter: w.meterId }),
+    expect: PRECISION_USER,
+  },
+  'POST /api/write/applied-precision/images': {
+    method: 'POST',
+    multipart: true,
+    body: (w, a) => ({ device_token: w.precisionToken(a), meter_ID: String(w.meterId) }),
+    expect: PRECISION_USER,
+  },
+  'POST /api/write/applied-precision/upload-database': {
+    method: 'POST',
+    body: (w, a) => ({ device_token: w.precisionToken(a), meters: true }),
+    expect: PRECISION_ONLINE,
+  },
+  'POST /api/write/applied-precision/download-database': {
+    method: 'POST',
+    body: (w, a) => ({ device_token: w.precisionToken(a), meters: true }),
+    expect: PRECISION_ONLINE,
+  },
   'POST /api/write/auth/logout': {
     method: 'POST',
     body: (w, a) => ({ token: own(w, a) }),
@@ -212,9 +284,18 @@ async function buildWorld(dialect: DialectCase): Promise<World> {
   };
   const device = await addDevice(s, MAC, 4, 'Shared');
   const otherDevice = await addDevice(s, '02-4D-50-00-00-02', 4, 'Olga');
+  const precision = await addDevice(s, PRECISION_MAC, 3, 'Bench');
+  const otherPrecision = await addDevice(s, '02-4D-50-00-00-13', 3, 'Olga bench');
   await assign(s, ids.assigned, device, true);
   await assign(s, ids.other, otherDevice, true);
   await assign(s, ids.expired, device, false, 60);
+  await assign(s, ids.assigned, precision, true);
+  await assign(s, ids.other, otherPrecision, true);
+  await assign(s, ids.expired, precision, false, 60);
+  const repo = metersRepository(s.database);
+  const meterId = await repo.insert(precision, { idn: '1', fields: canonicalFields(meterFields), crc: meterCrc(meterFields), mtimeSec: 1_780_000_000 });
+  const [imageId] = await repo.addImages(meterId, [{ name: 'front.jpg', type: 'image/jpeg', bytes: TINY_JPEG }], 0);
+  await repo.insertTests([{ deviceId: precision, idn: '1', mtimeSec: 1_780_000_100, result: JSON.stringify({ IDN: '1', MTIME: 1_780_000_100, ERROR: 0.2 }), receivedAtMs: 0 }]);
   const clients = {
     assigned: await quickSession(s, ids.assigned),
     other: await quickSession(s, ids.other),
@@ -225,10 +306,14 @@ async function buildWorld(dialect: DialectCase): Promise<World> {
   await s.devices.saveHierarchy({ userId: ids.assigned, login: 'alice' }, menuWith(MAC));
   t.clock.advance(61_000);
   const expiredToken = clients.expired.devices.find((d) => d.mac === MAC)!.token;
+  const expiredPrecisionToken = clients.expired.devices.find((d) => d.mac === PRECISION_MAC)!.token;
   return {
     t,
     clients,
+    meterId,
+    imageId: imageId!,
     deviceToken: (a) => (a === 'expired' ? expiredToken : clients.assigned.devices.find((d) => d.mac === MAC)!.token),
+    precisionToken: (a) => (a === 'expired' ? expiredPrecisionToken : clients.assigned.devices.find((d) => d.mac === PRECISION_MAC)!.token),
     login: (a) => (a === 'anonymous' ? 'alice' : { assigned: 'alice', other: 'olga', expired: 'erin', manager: 'boss' }[a]),
   };
 }
@@ -257,10 +342,15 @@ describe.each(DIALECTS)('authorization matrix on $name', (dialect) => {
 
     // Actors run in ACTORS order, the assigned user last, since its allowed call may change state.
     it.each(ACTORS.map((a) => [a, c.expect[a]] as const))('%s -> %s', async (actor, outcome) => {
-      const url = route.split(' ')[1]!;
+      const url = c.url?.(w, actor) ?? route.split(' ')[1]!;
       const before = await snapshot(w.t.services);
-      const res = await call(w.t.app, c.method, url, c.body(w, actor), actor === 'anonymous' ? null : w.clients[actor]);
-      const body = res.json<{ status: string; code?: number }>();
+      const client = actor === 'anonymous' ? null : w.clients[actor];
+      const res = c.multipart
+        ? await callMultipart(w.t.app, url, c.body(w, actor) as Record<string, string>, [{ name: 'meter.png', type: 'image/png', bytes: tinyPng() }], client)
+        : await call(w.t.app, c.method, url, c.body(w, actor), client);
+      // An image answers its bytes; everything else the JSON envelope.
+      const json = String(res.headers['content-type']).startsWith('application/json');
+      const body = json ? res.json<{ status: string; code?: number }>() : { status: res.statusCode === 200 ? 'OK' : 'ERROR' };
       if (outcome === 'OK') {
         expect(body.status, res.body).toBe('OK');
         expect(res.statusCode).toBe(200);

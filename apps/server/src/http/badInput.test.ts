@@ -21,7 +21,8 @@ describe.each(DIALECTS)('bad input on $name', (dialect) => {
   afterAll(() => t.close());
 
   // Each route with a body missing its fields, one with wrong types, and ones with hostile strings.
-  const cases: [string, 'POST' | 'DELETE', () => unknown][] = [
+  const meter = { SNUM: '40012345', CONSTANT: '1000', CONTYPE: 0, ELM_OUTPUT_TYPE: 0, MENERGYTYPE: 0, CONSTUNIT: 0, CONSTTYPE: 0, ENERMETHOD: 0 };
+  const cases: [string, 'POST' | 'PUT' | 'DELETE', () => unknown][] = [
     ['/api/read/auth/local', 'POST', () => ({})],
     ['/api/read/auth/local', 'POST', () => ({ login: 42, password: true })],
     ['/api/read/auth/local', 'POST', () => ({ login: SQL, password: sha256Hex('x') })],
@@ -50,6 +51,19 @@ describe.each(DIALECTS)('bad input on $name', (dialect) => {
     ['/api/write/assign', 'DELETE', () => ({ token: deviceToken() })],
     ['/api/write/auth/local/change-password', 'POST', () => ({ login: 'alice', oldPassword: SQL, newPassword: sha256Hex('b') })],
     ['/api/write/auth/logout', 'POST', () => ({ token: null })],
+    ['/api/read/applied-precision/meters', 'POST', () => ({ device_token: SQL })],
+    ['/api/read/applied-precision/test-result', 'POST', () => ({ device_token: deviceToken(), ID_meter: 'DROP' })],
+    ['/api/read/applied-precision/images/list', 'POST', () => ({ device_token: deviceToken() })],
+    ['/api/write/applied-precision/meters/add', 'POST', () => ({ device_token: deviceToken(), meter: { ...meter, SNUM: SCRIPT } })],
+    ['/api/write/applied-precision/meters/add', 'POST', () => ({ device_token: deviceToken(), meter: { ...meter, CONSTANT: SQL } })],
+    ['/api/write/applied-precision/meters/add', 'POST', () => ({ device_token: deviceToken(), meter: { ...meter, CONSTUNIT: 10 } })],
+    ['/api/write/applied-precision/meters/add', 'POST', () => ({ device_token: deviceToken() })],
+    ['/api/write/applied-precision/meters', 'PUT', () => ({ device_token: deviceToken(), ID_meter: -1, meter })],
+    ['/api/write/applied-precision/meters', 'PUT', () => ({ device_token: deviceToken(), ID_meter: 1, meter: { ...meter, YMAN: '20x9' } })],
+    ['/api/write/applied-precision/meters', 'DELETE', () => ({ device_token: deviceToken() })],
+    ['/api/write/applied-precision/images', 'POST', () => ({ device_token: deviceToken(), meter_ID: 1 })],
+    ['/api/write/applied-precision/upload-database', 'POST', () => ({ device_token: deviceToken(), meters: false })],
+    ['/api/write/applied-precision/download-database', 'POST', () => ({ device_token: deviceToken(), meters: 'yes' })],
   ];
 
   it.each(cases.map(([url, method, body], i) => [i, method, url, body] as const))(

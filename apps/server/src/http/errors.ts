@@ -76,3 +76,9 @@ export class DeviceNotResponding extends AppError {
     super(ErrorCode.DeviceNotResponding, 'Device not responding or is offline');
   }
 }
+/** The request or one of its parts is larger than allowed. */
+export class PayloadTooLarge extends AppError {
+  constructor(message = 'Request body too large') {
+    super(ErrorCode.PayloadTooLarge, message);
+  }
+}

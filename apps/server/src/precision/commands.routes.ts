@@ -14,7 +14,7 @@ import type { Services } from '../services';
 import { sessionCookie } from '../http/session';
 
 /** Aborts when the client goes away before its answer was sent, so no wait is left behind. */
-function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+export function abortOnDisconnect(reply: FastifyReply): AbortSignal {
   const ac = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) ac.abort();

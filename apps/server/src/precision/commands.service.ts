@@ -1,4 +1,4 @@
-import { DeviceType, type CommandReply, type HarmonicsResult, type WaveformResult } from '@meterportal/protocol';
+import { DeviceType, type CommandReply, type HarmonicsResult, type MeterRecord, type WaveformResult } from '@meterportal/protocol';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
 import { AppError, DeviceNotResponding, Forbidden, InvalidRequest } from '../http/errors';
 import { ErrorCode } from '@meterportal/protocol';
@@ -7,6 +7,8 @@ import { ErrorCode } from '@meterportal/protocol';
 export type DeviceCommand =
   | { cmd: 'HARMONICS' }
   | { cmd: 'WAVEFORM' }
+  | { cmd: 'METERS_UPLOAD' }
+  | { cmd: 'METERS_DOWNLOAD'; meters: MeterRecord[] }
   | { cmd: 'FIRMWARE_UPGRADE'; fw: string }
   | { cmd: 'RELAY'; state: 'OPEN' | 'CLOSED' };
 
@@ -53,6 +55,11 @@ export function commandsService(deps: { devices: DevicesService; slot: Commander
   }
 
   return {
+    /**
+     * Sends a command to a device the caller has already authorized; answers the device's ok
+     * reply, 604 when it does not answer, 608 when it refuses.
+     */
+    call: send,
     async harmonics(user: SessionUser, token: string, signal?: AbortSignal): Promise<HarmonicsResult> {
       const d = await precision(user, token);
       const reply = await send(d.mac, { cmd: 'HARMONICS' }, signal);

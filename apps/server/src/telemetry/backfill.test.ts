@@ -50,5 +50,43 @@ describe.each(TEST_DIALECTS)('history backfill on %s', (dialect) => {
     expect(rows.every((x) => Number(x.e_i_wh) === Number(x.e_i_l1_wh) + Number(x.e_i_l2_wh) + Number(x.e_i_l3_wh))).toBe(true);
     const minutes = await db.selectFrom('telemetry_minutes').select(['p_l1_avg', 'p_l1_min', 'p_l1_max']).where('device_id', '=', devices[0]!.id).limit(500).execute();
     expect(minutes.every((m) => m.p_l1_min <= m.p_l1_avg && m.p_l1_avg <= m.p_l1_max)).toBe(true);
+
+    // Availability: online from the start, then offline and back online around each power cut.
+    const changes = await db
+      .selectFrom('device_status_changes')
+      .select(['at_ms', 'status'])
+      .where('device_id', '=', devices[0]!.id)
+      .orderBy('at_ms')
+      .execute();
+    const fromSec = Math.floor(NOW_MS / 900_000) * 900 - 365 * 86400;
+    const cuts = createHistory(1, devices[0]!.mac).outages(fromSec, Math.floor(NOW_MS / 60_000) * 60);
+    expect(cuts.length).toBeGreaterThan(30); // about one day in five
+    expect(changes[0]).toEqual({ at_ms: fromSec * 1000, status: 1 });
+    expect(changes.length).toBe(1 + cuts.length * 2 - (cuts.at(-1)!.toSec >= Math.floor(NOW_MS / 60_000) * 60 ? 1 : 0));
+    expect(changes.slice(1, 3)).toEqual([
+      { at_ms: cuts[0]!.fromSec * 1000, status: 0 },
+      { at_ms: cuts[0]!.toSec * 1000, status: 1 },
+    ]);
+    // No minute profile is stored inside a recent cut (the meter had no power), but around it.
+    const endMinute = Math.floor(NOW_MS / 60_000) * 60;
+    const recent = cuts.filter((c) => c.fromSec >= endMinute - 14 * 86400 && c.toSec < endMinute && c.toSec - c.fromSec >= 180).at(-1)!;
+    const minuteCount = async (from: number, to: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('telemetry_minutes')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('device_id', '=', devices[0]!.id)
+            .where('ts_sec', '>=', from)
+            .where('ts_sec', '<', to)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await minuteCount(Math.ceil(recent.fromSec / 60) * 60, Math.floor(recent.toSec / 60) * 60 - 60)).toBe(0);
+    expect(await minuteCount(recent.fromSec - 600, recent.fromSec - 60)).toBe(9);
+    const expectedChanges = devices
+      .map((d) => createHistory(d.type, d.mac).outages(fromSec, endMinute))
+      .reduce((n, list) => n + 1 + list.length * 2 - (list.at(-1) && list.at(-1)!.toSec >= endMinute ? 1 : 0), 0);
+    expect(r.statusChanges).toBe(expectedChanges);
   }, 120_000);
 });

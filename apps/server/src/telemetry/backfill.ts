@@ -2,12 +2,12 @@
 // profiles for simulated (demo) devices straight to the store, from the same physics the live
 // simulator uses, so charts have believable history on first start.
 import { createHistory } from '@meterportal/simulator';
-import type { DeviceTypeId } from '@meterportal/protocol';
+import { OnlineStatus, type DeviceTypeId } from '@meterportal/protocol';
 import type { Clock, Logger } from './burst-log';
 import { registerChannels, energyRowValues } from './columns';
 import { QUARTER_SEC } from './energy-deltas';
 import { MINUTE_SEC, addSample, finishMinute, frameChannels, newMinuteBucket } from './minute-aggregate';
-import type { MinuteRow, QuarterRow, TelemetryRepository } from './telemetry.repository';
+import type { MinuteRow, QuarterRow, StatusChangeRow, TelemetryRepository } from './telemetry.repository';
 
 /** A device to backfill. */
 export interface BackfillDevice {
@@ -41,6 +41,8 @@ export interface BackfillReport {
   skipped: number;
   quarterRows: number;
   minuteRows: number;
+  /** Status transitions written (power cuts of the simulated past). */
+  statusChanges: number;
   elapsedMs: number;
 }
 
@@ -56,7 +58,7 @@ export async function backfillHistory(deps: BackfillDeps, devices: readonly Back
   const endMinute = nowSec - (nowSec % MINUTE_SEC);
   const fromQuarter = endQuarter - (opts.quarterDays ?? 365) * 86400;
   const fromMinute = endMinute - (opts.minuteDays ?? 14) * 86400;
-  const report: BackfillReport = { devices: 0, skipped: 0, quarterRows: 0, minuteRows: 0, elapsedMs: 0 };
+  const report: BackfillReport = { devices: 0, skipped: 0, quarterRows: 0, minuteRows: 0, statusChanges: 0, elapsedMs: 0 };
 
   async function one(device: BackfillDevice): Promise<void> {
     const first = await deps.repository.firstQuarterSec(device.id);
@@ -87,6 +89,14 @@ export async function backfillHistory(deps: BackfillDeps, devices: readonly Back
       if (minutes.length >= ROWS_PER_WRITE) await write();
     }
     await write();
+    // Availability: online from the start of the history, offline through each power cut.
+    const changes: StatusChangeRow[] = [{ deviceId: device.id, atMs: fromQuarter * 1000, status: OnlineStatus.Online, connection: null }];
+    for (const o of history.outages(fromQuarter, endMinute)) {
+      changes.push({ deviceId: device.id, atMs: o.fromSec * 1000, status: OnlineStatus.Offline, connection: null });
+      if (o.toSec < endMinute) changes.push({ deviceId: device.id, atMs: o.toSec * 1000, status: OnlineStatus.Online, connection: null });
+    }
+    await deps.repository.insertStatusChanges(changes);
+    report.statusChanges += changes.length;
     report.devices++;
   }
   // Two at a time: one device's rows are generated while the other's are written.

@@ -163,6 +163,30 @@ describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
     expect(s).toMatchObject({ status: 0, fw: '2.4.1', connection: 'BT_MQTT_DB', model: 'EM-S1' });
   });
 
+  it('stores each meter test result once, however often it is delivered, and keeps test state live only', async () => {
+    const { ingest, metrics } = build();
+    const result = (mtime: number, error: number) => ({ IDN: '1', MTIME: mtime, ERROR: error, INTTIME: 30, MCHNLA1: 230.2, MPOWERSUM: 3450.5 });
+    const data = (x: object) => ingest.handle(deviceTopic(MAC, 'accutest/data'), enc(x));
+    data(result(T0, 0.21));
+    data(result(T0, 0.21)); // redelivered within one batch
+    data(result(T0 + 300, -0.4));
+    ingest.handle(deviceTopic(MAC, 'accutest/state'), enc({ state: 'RUNNING', IDN: '1', progress: 40, ts: T0 }));
+    await settle();
+    await ingest.flush();
+    data(result(T0, 0.21)); // redelivered after the commit
+    data({ IDN: '1', MTIME: 'yesterday', ERROR: 0.1 }); // not a test result
+    await settle();
+    await ingest.close();
+    const rows = await db().selectFrom('meter_tests').select(['idn', 'mtime_sec', 'result']).orderBy('mtime_sec').execute();
+    expect(rows.map((r) => [r.idn, Number(r.mtime_sec)])).toEqual([
+      ['1', T0],
+      ['1', T0 + 300],
+    ]);
+    expect(JSON.parse(rows[1]!.result)).toEqual(result(T0 + 300, -0.4));
+    const byReason = Object.fromEntries((await metrics.rejects.get()).values.map((v) => [v.labels.reason, v.value]));
+    expect(byReason).toMatchObject({ schema: 1 });
+  });
+
   it('merges a minute written in two parts into the same row', async () => {
     const fs = frames(120, T0 - (T0 % 60));
     const a = build();

@@ -1,7 +1,8 @@
 // Device messages in, rows out: validates, folds live frames into minute aggregates and
 // quarter-hour energy, tracks online status, and writes it all in batched transactions.
 // Idempotent on (device, ts): the register cursor commits with the energy it produced, and a
-// frame at or before it is a redelivery and is ignored.
+// frame at or before it is a redelivery and is ignored. Meter test results (accutest/data) are
+// stored too, keyed (device, IDN, test time), so a redelivered result is not stored twice.
 import {
   DEVICE_PUBLISH_KINDS,
   decodeDeviceMessage,
@@ -24,7 +25,16 @@ import {
   newMinuteBucket,
   type MinuteBucket,
 } from './minute-aggregate';
-import type { CursorMove, CursorRow, MinuteRow, QuarterRow, StateRow, StatusChangeRow, TelemetryRepository } from './telemetry.repository';
+import type {
+  CursorMove,
+  CursorRow,
+  MeterTestRow,
+  MinuteRow,
+  QuarterRow,
+  StateRow,
+  StatusChangeRow,
+  TelemetryRepository,
+} from './telemetry.repository';
 
 /** Who gets messages after they are accepted (live push to browsers, command replies, ...). */
 export interface IngestListeners {
@@ -63,9 +73,10 @@ interface Pending {
   cursors: Map<number, CursorMove>;
   states: Map<number, StateRow>;
   statusChanges: StatusChangeRow[];
+  meterTests: MeterTestRow[];
 }
-const emptyPending = (): Pending => ({ quarters: new Map(), minutes: new Map(), cursors: new Map(), states: new Map(), statusChanges: [] });
-const rowsOf = (p: Pending) => p.quarters.size + p.minutes.size + p.cursors.size + p.states.size + p.statusChanges.length;
+const emptyPending = (): Pending => ({ quarters: new Map(), minutes: new Map(), cursors: new Map(), states: new Map(), statusChanges: [], meterTests: [] });
+const rowsOf = (p: Pending) => p.quarters.size + p.minutes.size + p.cursors.size + p.states.size + p.statusChanges.length + p.meterTests.length;
 
 const ACCEPTED_KINDS: ReadonlySet<string> = new Set(DEVICE_PUBLISH_KINDS);
 
@@ -163,8 +174,17 @@ export function createIngest(deps: IngestDeps) {
         onState(ctx, message.payload);
         listeners.onMessage?.(message, ctx.id);
         return;
-      case 'event':
       case 'accutest/data':
+        pending.meterTests.push({
+          deviceId: ctx.id,
+          idn: message.payload.IDN,
+          mtimeSec: message.payload.MTIME,
+          result: JSON.stringify(message.payload),
+          receivedAtMs: clock.nowMs(),
+        });
+        listeners.onMessage?.(message, ctx.id);
+        return;
+      case 'event':
       case 'accutest/state':
       case 'upgrade':
       case 'cmd/res':
@@ -238,6 +258,7 @@ export function createIngest(deps: IngestDeps) {
         cursors: [...batch.cursors.values()],
         states: [...batch.states.values()],
         statusChanges: batch.statusChanges,
+        meterTests: batch.meterTests,
       });
       if (conflicted.length) dropStale(conflicted);
       metrics.commitSeconds.observe((performance.now() - started) / 1000);
@@ -288,6 +309,7 @@ export function createIngest(deps: IngestDeps) {
     }
     for (const [k, s] of newer.states) pending.states.set(k, s);
     pending.statusChanges.push(...newer.statusChanges);
+    pending.meterTests.push(...newer.meterTests);
   }
 
   /** Commits everything pending now (one transaction at a time). */

@@ -45,6 +45,16 @@ export interface StatusChangeRow {
   connection: string | null;
 }
 
+/** One accuracy test result of a precision device, keyed (device, IDN, test time). */
+export interface MeterTestRow {
+  deviceId: number;
+  idn: string;
+  mtimeSec: number;
+  /** JSON of the result as received. */
+  result: string;
+  receivedAtMs: number;
+}
+
 /** Everything one ingest transaction writes. */
 export interface TelemetryBatch {
   quarters: QuarterRow[];
@@ -52,6 +62,7 @@ export interface TelemetryBatch {
   cursors: CursorMove[];
   states: StateRow[];
   statusChanges: StatusChangeRow[];
+  meterTests: MeterTestRow[];
 }
 
 /** How long each kind of data is kept, seconds. */
@@ -219,6 +230,14 @@ export function createTelemetryRepository(database: Database) {
             .values(part.map((c) => ({ device_id: c.deviceId, at_ms: c.atMs, status: c.status, connection: c.connection })))
             .execute();
         }
+        // A redelivered test result meets the unique key and is dropped.
+        for (const part of chunks(batch.meterTests, 5)) {
+          await trx
+            .insertInto('meter_tests')
+            .values(part.map((t) => ({ device_id: t.deviceId, idn: t.idn, mtime_sec: t.mtimeSec, result: t.result, received_at_ms: t.receivedAtMs })))
+            .onConflict((oc) => oc.columns(['device_id', 'idn', 'mtime_sec']).doNothing())
+            .execute();
+        }
         return { conflicted };
       });
     },
@@ -228,6 +247,18 @@ export function createTelemetryRepository(database: Database) {
       await db.transaction().execute(async (trx) => {
         await bulkInsert(trx, dialect, quarterKeep, quarters.map(quarterRow));
         await bulkInsert(trx, dialect, minuteKeep, minutes.map(minuteRow));
+      });
+    },
+
+    /** Bulk load of past status transitions (backfill). */
+    async insertStatusChanges(changes: readonly StatusChangeRow[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const part of chunks(changes, 200)) {
+          await trx
+            .insertInto('device_status_changes')
+            .values(part.map((c) => ({ device_id: c.deviceId, at_ms: c.atMs, status: c.status, connection: c.connection })))
+            .execute();
+        }
       });
     },
 

@@ -156,10 +156,10 @@ export async function signIn(app: FastifyInstance, login: string, password: stri
   return { token: body.user.token, cookie, devices: body.data };
 }
 
-/** Calls the API with the client's cookie. */
+/** Calls the API with the client's cookie (a GET sends no body). */
 export function call(
   app: FastifyInstance,
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload: unknown,
   client?: Pick<Client, 'cookie'> | null,
@@ -167,7 +167,41 @@ export function call(
   return app.inject({
     method,
     url,
-    payload: payload as object,
+    ...(method === 'GET' ? {} : { payload: payload as object }),
+    ...(client ? { cookies: { [SESSION_COOKIE]: client.cookie } } : {}),
+  });
+}
+
+/** A file for a multipart upload. */
+export interface UploadFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** A multipart/form-data body as a browser's FormData would send it. */
+export async function multipartBody(fields: Record<string, string>, files: readonly UploadFile[], fileField = 'file'): Promise<{ payload: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(fileField, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  const res = new Response(form);
+  return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
+}
+
+/** Posts a multipart form with the client's cookie. */
+export async function callMultipart(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  files: readonly UploadFile[],
+  client?: Pick<Client, 'cookie'> | null,
+): Promise<LightMyRequestResponse> {
+  const body = await multipartBody(fields, files);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { 'content-type': body.contentType },
     ...(client ? { cookies: { [SESSION_COOKIE]: client.cookie } } : {}),
   });
 }
@@ -175,7 +209,7 @@ export function call(
 /** Every row of every table, for asserting that a denied request changed nothing. */
 export async function snapshot(s: Services): Promise<Record<string, unknown[]>> {
   const db = s.database.db;
-  const tables = ['users', 'devices', 'assignments', 'sessions', 'hierarchies', 'device_details'] as const;
+  const tables = ['users', 'devices', 'assignments', 'sessions', 'hierarchies', 'device_details', 'meters', 'meter_images', 'meter_tests'] as const;
   const out: Record<string, unknown[]> = {};
   for (const t of tables) out[t] = await db.selectFrom(t).selectAll().execute();
   return out;

@@ -23,6 +23,8 @@ export async function startWebexStandIn(rooms: { id: string; title: string }[]):
     };
     if (req.headers.authorization !== `Bearer ${token}`) return send(401, { message: 'bad token' });
     if (req.method === 'GET' && req.url?.startsWith('/v1/rooms')) return send(200, { items: rooms });
+    // What the stand-in received, for tests that run in another process than the stand-in.
+    if (req.method === 'GET' && req.url === '/v1/_received') return send(200, { items: messages });
     if (req.method === 'POST' && req.url === '/v1/messages') {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));

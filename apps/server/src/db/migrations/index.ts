@@ -3,6 +3,7 @@ import type { Database } from '../database';
 import * as m001 from './001_foundation';
 import * as m002 from './002_telemetry';
 import * as m003 from './003_notifications';
+import * as m004 from './004_precision';
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -18,6 +19,7 @@ const STEPS: Record<string, Step> = {
   '001_foundation': m001,
   '002_telemetry': m002,
   '003_notifications': m003,
+  '004_precision': m004,
 };
 
 /** Brings the schema up to date; safe to call from several instances at once. */

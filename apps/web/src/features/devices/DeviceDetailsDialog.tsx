@@ -1,7 +1,8 @@
-import { serialFromMac, type DeviceListEntry, type HierarchyTag } from '@meterportal/protocol';
+import { DeviceType, serialFromMac, type DeviceListEntry, type HierarchyTag } from '@meterportal/protocol';
 import { Button, Descriptions, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RelayControl } from './RelayControl';
 
 export interface DeviceDetailsValues {
   tags: string[];
@@ -97,6 +98,7 @@ export function DeviceDetailsDialog({ device, tag, onSave, onDelete, onClose }: 
           />
         </Form.Item>
       </Form>
+      {device.type === DeviceType.Disconnector && device.owner && <RelayControl device={device} />}
     </Modal>
   );
 }

@@ -55,8 +55,11 @@ export function useLiveSession(): void {
     if (!latestNotification || announced.current === latestNotification) return;
     announced.current = latestNotification;
     const d = latestNotification.data;
+    const kind = ['STATUS', 'ANOMALY', 'NILM', 'DISCONNECTOR'].includes(latestNotification.type)
+      ? t(`shell.notification_types.${latestNotification.type}` as never)
+      : t('shell.notifications');
     const text = [d.name, d.event, d.message].filter(Boolean).join(' · ');
-    toast('info', text || t('shell.notifications'));
+    toast('info', text ? `${kind}: ${text}` : kind);
   }, [latestNotification, t]);
 
   const type = device?.type;
