@@ -1,9 +1,9 @@
 import {
   ErrorCode,
   MeterAddResponse,
-  MeterImage,
+  MeterImagesResponse,
   MeterTestsResponse,
-  okWith,
+  MetersListResponse,
   type MeterInputIn,
   type MeterRow,
 } from '@meterportal/protocol';
@@ -14,7 +14,6 @@ import { ApiError, NETWORK_ERROR_CODE, call, isApiError, isDataNotFound } from '
 import { toast } from '../../../api/notify';
 import type { ErrorMeta } from '../../../api/queryClient';
 import { errorDialog } from './dialogs';
-import { readMeterRows } from './meterRules';
 
 export const meterKeys = {
   all: ['meters'] as const,
@@ -26,7 +25,6 @@ export const meterKeys = {
 const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
 const unreadable = (what: string) => new ApiError(NETWORK_ERROR_CODE, `unreadable ${what} answer`, 200);
 
-const MeterImagesResponse = okWith(MeterImage.array());
 
 /** Meters of a device; 610 is an empty list, silently (seed 001 section 8). */
 export function useMetersQuery(deviceToken: string | undefined) {
@@ -34,10 +32,11 @@ export function useMetersQuery(deviceToken: string | undefined) {
     queryKey: meterKeys.list(deviceToken ?? ''),
     queryFn: async ({ signal }): Promise<MeterRow[]> => {
       try {
-        const res = await call<unknown>('read', '/applied-precision/meters', { device_token: deviceToken }, { signal });
-        const rows = readMeterRows(res.data);
-        if (!rows) throw unreadable('meters');
-        return rows;
+        const res = MetersListResponse.safeParse(
+          await call<unknown>('read', '/applied-precision/meters', { device_token: deviceToken }, { signal }),
+        );
+        if (!res.success) throw unreadable('meters');
+        return res.data.data;
       } catch (e) {
         if (isDataNotFound(e)) return [];
         throw e;

@@ -7,7 +7,6 @@ import {
   isDeviceDatabaseBusy,
   editedMeter,
   fromCell,
-  readMeterRows,
   rowToInput,
   searchMeters,
   sortByTime,
@@ -154,7 +153,7 @@ describe('meter list rules', () => {
 
   test.each([
     [{ status: 'ONLINE', connection: 'BT_MQTT' }, true],
-    [{ status: 'ONLINE', connection: 'BT_MQTT_DB' }, true],
+    [{ status: 'ONLINE', connection: 'BT_MQTT_DB' }, false],
     [{ status: 'ONLINE', connection: 'WIFI' }, false],
     [{ status: 'OFFLINE', connection: 'BT_MQTT' }, false],
     [{ status: 'DIFFERENT USERNAME', connection: 'BT_MQTT' }, false],
@@ -162,22 +161,6 @@ describe('meter list rules', () => {
     [undefined, false],
   ])('device database actions for %j: %s', (runtime, enabled) => {
     expect(canUseDeviceDatabase(runtime)).toBe(enabled);
-  });
-});
-
-describe('list answer', () => {
-  it('reads rows with enumerations as indices and other fields as text', () => {
-    const rows = readMeterRows([
-      { ID_meter: 7, IDN: 3, CRC: 'A1', LPCOUNT: 2, MTIME: 100, SNUM: 123, CONTYPE: '2', FREQ: 50 },
-    ]);
-    expect(rows?.[0]).toMatchObject({ ID_meter: 7, IDN: '3', SNUM: '123', CONTYPE: 2, FREQ: '50', CUSTOMER: '' });
-  });
-
-  it('refuses an answer that is not a list of meters', () => {
-    expect(readMeterRows({})).toBeNull();
-    expect(readMeterRows([{ SNUM: '1' }])).toBeNull();
-    expect(readMeterRows([null])).toBeNull();
-    expect(readMeterRows([])).toEqual([]);
   });
 });
 

@@ -1,7 +1,6 @@
 import {
   METER_ENUM_FIELDS,
   MeterInput,
-  type MeterFields,
   type MeterInputIn,
   type MeterRow,
 } from '@meterportal/protocol';
@@ -79,35 +78,6 @@ export function editedMeter(
   return check.success ? { ok: true, meter: next } : { ok: false };
 }
 
-/**
- * Rows of the list answer. Each row is shown as stored, even one that a rule would refuse now
- * (a database loaded from the device): enumerations as indices, everything else as text.
- * Null when the answer is not a list of meters.
- */
-export function readMeterRows(data: unknown): MeterRow[] | null {
-  if (!Array.isArray(data)) return null;
-  const rows: MeterRow[] = [];
-  for (const item of data as unknown[]) {
-    if (typeof item !== 'object' || item === null) return null;
-    const r = item as Record<string, unknown>;
-    if (typeof r.ID_meter !== 'number' || typeof r.MTIME !== 'number') return null;
-    const fields: Record<string, unknown> = {};
-    for (const f of METER_FIELDS) {
-      const v = r[f];
-      fields[f] = isEnumField(f) ? Number(v ?? 0) : scalarText(v);
-    }
-    rows.push({
-      ...(fields as MeterFields),
-      ID_meter: r.ID_meter,
-      IDN: scalarText(r.IDN),
-      CRC: scalarText(r.CRC),
-      LPCOUNT: typeof r.LPCOUNT === 'number' ? r.LPCOUNT : 0,
-      MTIME: r.MTIME,
-    });
-  }
-  return rows;
-}
-
 /** Newest change first (seed 001 section 9: time descending). */
 export function sortByTime<T extends { MTIME: number }>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => b.MTIME - a.MTIME);
@@ -126,16 +96,9 @@ export function searchMeters<T extends MeterRow>(rows: readonly T[], query: stri
     .map((r) => r.item);
 }
 
-/**
- * Loading from and sending to the device need it online over the Bluetooth-MQTT link (seed 001
- * section 4). Precision devices report that link as BT_MQTT_DB (the variant with the local
- * database), so both spellings count.
- */
+/** Loading from and sending to the device need it online over BT_MQTT (seed 001 section 4). */
 export function canUseDeviceDatabase(runtime: { status?: string; connection?: string } | undefined): boolean {
-  return (
-    runtime?.status === 'ONLINE' &&
-    (runtime.connection === 'BT_MQTT' || runtime.connection === 'BT_MQTT_DB')
-  );
+  return runtime?.status === 'ONLINE' && runtime.connection === 'BT_MQTT';
 }
 
 /** The device reports DATABASE_UPDATE while its meter database is being rewritten. */
