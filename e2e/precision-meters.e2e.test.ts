@@ -75,8 +75,8 @@ describe('precision meters', () => {
     browser = await launchBrowser();
     app = await signedInPage(browser, baseUrl, 'demo', 'demo');
     page = app.page;
-    // A small real PNG: a corner of the sign-in screen.
-    png = await page.screenshot({ clip: { x: 0, y: 0, width: 48, height: 32 } });
+    // A small real PNG: the brand corner of the first screen.
+    png = await page.screenshot({ clip: { x: 12, y: 8, width: 48, height: 32 } });
   });
   afterAll(() => browser.close());
 
@@ -254,8 +254,18 @@ describe('precision meters', () => {
     await send.click();
     await page.getByText('The database in the device will be overwritten').waitFor();
     await screenshot(page, 'meters-12-send-confirm');
+    // The real answer is held back a moment in the browser, so that the progress can be seen.
+    await page.route('**/api/write/applied-precision/upload-database', async (route) => {
+      const response = await route.fetch();
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.fulfill({ response });
+    });
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
-    await expectSelfClosingSuccess(page, 'Database sent to the device', 'meters-13-sent');
+    await page.getByRole('status').getByText('The device is working, please wait…').waitFor();
+    expect(await page.getByRole('button', { name: 'Load from device' }).isDisabled()).toBe(true);
+    await screenshot(page, 'meters-13-device-working');
+    await expectSelfClosingSuccess(page, 'Database sent to the device', 'meters-14-sent');
+    await page.unroute('**/api/write/applied-precision/upload-database');
 
     await page.getByRole('button', { name: 'Load from device' }).click();
     await page.getByText('The database in the PC will be overwritten').waitFor();
@@ -317,7 +327,7 @@ describe('precision meters', () => {
     expect(i).toBeGreaterThan(0);
     expect(await l1('Z (Ω)')).toBeCloseTo(u / i, 1);
     await expectNoRawKeys(page);
-    await screenshot(page, 'meters-14-tests');
+    await screenshot(page, 'meters-15-tests');
   });
 
   it('shows the new meter with its image', async () => {
@@ -330,7 +340,7 @@ describe('precision meters', () => {
     await img.waitFor();
     // The bytes came back from the server: the picture has the size it was uploaded with.
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(48);
-    await screenshot(page, 'meters-15-tests-with-image');
+    await screenshot(page, 'meters-16-tests-with-image');
   });
 
   it("shows 'No stored load points' for a meter without tests", async () => {
@@ -346,7 +356,7 @@ describe('precision meters', () => {
     await meterRow(page, untested).getByRole('button', { name: `Load points ${untested}` }).click();
     await page.getByText('No stored load points').waitFor();
     expect(await page.locator('.meter-error-value').count()).toBe(0);
-    await screenshot(page, 'meters-16-tests-empty');
+    await screenshot(page, 'meters-17-tests-empty');
   });
 
   it('looks right in the dark theme', async () => {
@@ -357,16 +367,16 @@ describe('precision meters', () => {
     const bg = await page.locator('.meters-table .ant-table').evaluate((el) => getComputedStyle(el).backgroundColor);
     const [r = 255, g = 255, b = 255] = (bg.match(/\d+/g) ?? []).map(Number);
     expect(r + g + b).toBeLessThan(200);
-    await screenshot(page, 'meters-17-list-dark');
+    await screenshot(page, 'meters-18-list-dark');
     await page.getByRole('button', { name: 'ADD Meter' }).click();
     await page.getByRole('tab', { name: '1/3 Meter' }).waitFor();
-    await screenshot(page, 'meters-18-wizard-dark');
+    await screenshot(page, 'meters-19-wizard-dark');
     await page.goBack();
     if (!tested) throw new Error('no meter with stored tests');
     await page.getByLabel('Search', { exact: true }).fill(tested);
     await meterRow(page, tested).getByRole('button', { name: `Load points ${tested}` }).click();
     await page.locator('.meter-error-value').waitFor();
-    await screenshot(page, 'meters-19-tests-dark');
+    await screenshot(page, 'meters-20-tests-dark');
     await page.getByRole('button', { name: 'demo' }).first().click();
     await page.getByText('Light theme').click();
   });
@@ -377,7 +387,8 @@ describe('precision meters', () => {
     await expect.poll(() => serials(page)).toEqual([serial]);
     await meterRow(page, serial).getByRole('button', { name: `Delete meter ${serial}` }).click();
     await page.getByText('Are you sure?').waitFor();
-    await screenshot(page, 'meters-20-delete-confirm');
+    await page.waitForTimeout(400); // let the pop-up finish fading in
+    await screenshot(page, 'meters-21-delete-confirm');
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => serials(page)).toEqual([]);
     await page.getByText('No meters stored').waitFor();
