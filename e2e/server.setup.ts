@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startPortal } from './portal';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,66 +8,10 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-let server: ChildProcess | undefined;
-let dataDir = '';
-
-/** Starts the portal as `npm start` does, on free ports and an empty data folder. */
+/** One portal with its simulated demo fleet for the whole run. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const root = path.resolve(import.meta.dirname, '..');
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: build the web app first (npm run build -w apps/web)');
-  }
-  const port = await freePort();
-  const mqttPort = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  const adminPassword = 'e2e-admin-password';
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: String(mqttPort),
-      DATA_DIR: dataDir,
-      PORTAL_ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      MQTT_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 110_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const r = await fetch(`${baseUrl}/healthz`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  project.provide('baseUrl', baseUrl);
-  project.provide('adminPassword', adminPassword);
-  return async () => {
-    server?.kill('SIGTERM');
-    await new Promise((r) => server?.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const portal = await startPortal();
+  project.provide('baseUrl', portal.baseUrl);
+  project.provide('adminPassword', portal.adminPassword);
+  return () => portal.stop();
 }

@@ -54,7 +54,7 @@ function VectorDiagram() {
 
   return (
     <Card
-      className="vector-card"
+      className="chart-card vector-card"
       title={t('menu.vector_diagram')}
       extra={
         <Flex gap={8} wrap align="center">

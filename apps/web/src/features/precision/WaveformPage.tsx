@@ -33,6 +33,7 @@ export function WaveformPage() {
   const { names, selected } = legend;
   const currentAxis = t('precision.current_axis');
   const voltageAxis = t('precision.voltage_axis');
+  const timeAxis = t('precision.time_ms');
   const option = useMemo(
     () =>
       series.length
@@ -42,9 +43,10 @@ export function WaveformPage() {
             zoom: FEATURES.zoom,
             currentAxis,
             voltageAxis,
+            timeAxis,
           })
         : null,
-    [series, names, selected, currentAxis, voltageAxis],
+    [series, names, selected, currentAxis, voltageAxis, timeAxis],
   );
 
   return (

@@ -98,6 +98,7 @@ describe('waveform option', () => {
       zoom: true,
       currentAxis: 'Current (A)',
       voltageAxis: 'Voltage (V)',
+      timeAxis: 'Time (ms)',
     }) as unknown as Opt;
     expect((opt.yAxis as Record<string, unknown>[]).map((a) => a.name)).toEqual([
       'Current (A)',

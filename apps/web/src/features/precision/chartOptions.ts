@@ -74,7 +74,6 @@ export function vectorOption(input: VectorInput): EChartsCoreOption {
       logBase: 10,
       min: RADIUS_MIN,
       max: RADIUS_MAX,
-      axisAngle: 0,
       axisLabel: { formatter: (v: number) => String(Number(v.toPrecision(3))) },
       splitLine: { show: true, lineStyle: { type: 'dashed', opacity: 0.6 } },
     },
@@ -149,7 +148,7 @@ export function harmonicsOption(input: CommandChartInput & { orders: number }): 
 
 /** Smooth lines over one period: currents on the A axis (left), voltages on the V axis (right). */
 export function waveformOption(
-  input: CommandChartInput & { currentAxis: string; voltageAxis: string },
+  input: CommandChartInput & { currentAxis: string; voltageAxis: string; timeAxis: string },
 ): EChartsCoreOption {
   const lastMs = Math.max(0, ...input.series.map((s) => s.points.at(-1)?.[0] ?? 0));
   return {
@@ -158,12 +157,22 @@ export function waveformOption(
       input.legend,
       input.series.map((s) => s.key),
     ),
-    grid: { left: 16, right: 24, top: 56, bottom: input.zoom ? 56 : 24, containLabel: true },
+    grid: { left: 16, right: 24, top: 56, bottom: input.zoom ? 72 : 36, containLabel: true },
     tooltip: {
       trigger: 'axis',
       axisPointer: { label: { formatter: (p: { value: unknown }) => `${format3(Number(p.value))} ms` } },
     },
-    xAxis: { type: 'value', min: 0, max: lastMs, name: 'ms', axisLabel: { formatter: '{value}' } },
+    xAxis: {
+      type: 'value',
+      min: 0,
+      max: lastMs,
+      name: input.timeAxis,
+      nameLocation: 'middle',
+      nameGap: 28,
+      // At the bottom, not through the current axis' zero where it would meet the voltage labels.
+      axisLine: { onZero: false },
+      axisLabel: { formatter: (v: number) => String(Number(v.toFixed(1))) },
+    },
     yAxis: [
       { type: 'value', name: input.currentAxis, position: 'left', splitLine: { show: false } },
       { type: 'value', name: input.voltageAxis, position: 'right' },
