@@ -12,7 +12,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { Application } from '@meterportal/protocol';
-import { Menu, type MenuProps } from 'antd';
+import { Menu, theme, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -122,9 +122,12 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
 
 export function BrandMark({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
     <div
       style={{
+        // The dark sider does not pass its text colour down to plain elements.
+        color: token.colorText,
         display: 'flex',
         alignItems: 'center',
         gap: 8,
