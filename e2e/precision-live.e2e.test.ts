@@ -128,6 +128,38 @@ describe('applied precision, live half', () => {
     expect(app.problems).toEqual([]);
   });
 
+  it('speaks Slovak and Deutsch on the dashboard without raw keys', async () => {
+    const choose = async (lang: 'en' | 'sk' | 'de') => {
+      await page.locator('.ant-layout-header button').last().click();
+      await page.locator('.ant-dropdown [data-menu-id$="-language"]').hover();
+      await page.locator(`[data-menu-id$="-lang:${lang}"]`).click();
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+    };
+    const expected = {
+      sk: { group: 'Presné meranie', card: 'Hodnoty záťaže', row: 'Napätie' },
+      de: { group: 'Präzisionsmessung', card: 'Lastwerte', row: 'Spannung' },
+    } as const;
+    for (const lang of ['sk', 'de'] as const) {
+      await choose(lang);
+      const e = expected[lang];
+      await page.locator('.ant-layout-sider').getByText(e.group).waitFor();
+      await card(page, e.card)
+        .locator('td')
+        .filter({ hasText: new RegExp(`^${e.row} U$`) })
+        .waitFor();
+      // Close the user menu and its language submenu before looking.
+      await page.locator('h4').first().click();
+      await page
+        .locator('.ant-dropdown:visible, .ant-dropdown-menu-submenu-popup:visible')
+        .first()
+        .waitFor({ state: 'detached' });
+      await expectNoRawKeys(page);
+      await screenshot(page, `precision-dashboard-${lang}`);
+    }
+    await choose('en');
+    await card(page, 'Load values').waitFor();
+  });
+
   it('draws the vector diagram with its data table', async () => {
     await openFromMenu(page, 'Vector diagram', 'vector');
     const chart = page.locator('.vector-card');

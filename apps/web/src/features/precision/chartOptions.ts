@@ -66,7 +66,8 @@ export function vectorOption(input: VectorInput): EChartsCoreOption {
       interval: 45,
       startAngle: axis.startAngle,
       clockwise: axis.clockwise,
-      axisLabel: { formatter: '{value}°' },
+      // Clear of the radius labels, which run along the zero direction.
+      axisLabel: { formatter: '{value}°', margin: 14 },
       splitLine: { show: true, lineStyle: { type: 'dotted' } },
     },
     radiusAxis: {
