@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 export const VIEWPORT = { width: 1440, height: 900 };
 
 /** Namespaces of the translation tables: a visible `menu.voltage` would be a raw key. */
-const RAW_KEY = /\b(?:common|login|shell|menu|profile|hierarchy|toolbar|chart|tools|usermanager)\.[a-z_]+(?:\.[a-z_]+)*\b/;
+const RAW_KEY = /\b(?:common|login|shell|menu|profile|hierarchy|toolbar|chart|tools|usermanager|precision)\.[a-z_]+(?:\.[a-z_]+)*\b/;
 
 export interface AppPage {
   page: Page;

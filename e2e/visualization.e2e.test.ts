@@ -77,7 +77,8 @@ describe('visualization area', () => {
     await page.getByText('Select a precision device').waitFor();
     await screenshot(page, 'vis-select-device');
     await treeNode(page, 'Test bench analyzer').locator('.hierarchy-node__title').click();
-    await chartCard(page).waitFor();
+    // A change to the precision type goes to that type's default route, its dashboard.
+    await page.waitForURL('**/applied-precision/dashboard');
     await expect.poll(() => page.getByRole('button', { name: 'Device' }).innerText()).toContain('Test bench analyzer');
   });
 

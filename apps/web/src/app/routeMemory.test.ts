@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../api/storage';
-import { DEFAULT_ROUTE, rememberRoute, routeAfterSignIn } from './routeMemory';
+import { DEFAULT_ROUTE, defaultRouteForType, rememberRoute, routeAfterSignIn } from './routeMemory';
 
 describe('remembered route', () => {
   beforeEach(() => sessionStore.remove('lastRoute'));
@@ -12,5 +12,9 @@ describe('remembered route', () => {
     rememberRoute('/visualization/energy/active/day');
     rememberRoute('/login');
     expect(routeAfterSignIn()).toBe('/visualization/energy/active/day');
+  });
+  it('lands on the applied-precision dashboard, also after a change to the precision type', () => {
+    expect(DEFAULT_ROUTE).toBe('/applied-precision/dashboard');
+    expect(defaultRouteForType(3)).toBe('/applied-precision/dashboard');
   });
 });

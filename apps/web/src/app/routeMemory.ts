@@ -1,9 +1,8 @@
 import { sessionStore } from '../api/storage';
-import { DEFAULT_VISUALIZATION_ROUTE } from '../features/telemetry/views';
-import { LOGIN_ROUTE } from './routeTitles';
+import { DASHBOARD_PRECISION_ROUTE, LOGIN_ROUTE } from './routeTitles';
 
-/** Where signed-in users land when nothing is remembered or a path is unknown. */
-export const DEFAULT_ROUTE = DEFAULT_VISUALIZATION_ROUTE;
+/** Where signed-in users land when nothing is remembered or a path is unknown: the dashboard. */
+export const DEFAULT_ROUTE = DASHBOARD_PRECISION_ROUTE;
 
 /** Every route change other than to login saves the path (48 h). */
 export function rememberRoute(pathname: string): void {
@@ -15,7 +14,10 @@ export function routeAfterSignIn(): string {
   return sessionStore.get<string>('lastRoute') ?? DEFAULT_ROUTE;
 }
 
-/** Default route for a device type; only the precision area exists for now, so all share it. */
+/**
+ * Default route for a device type. Only the precision type (3) has an area of its own; for the
+ * others the dashboard's guard offers to pick a precision device.
+ */
 export function defaultRouteForType(_type: number): string {
   return DEFAULT_ROUTE;
 }

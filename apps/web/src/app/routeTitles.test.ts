@@ -25,3 +25,14 @@ describe('titles of the tools and applications pages', () => {
     expect(titleKeyFor(path)).toBe(key);
   });
 });
+
+describe('titles of the applied-precision pages', () => {
+  it.each([
+    ['/applied-precision/dashboard', 'menu.precision_dashboard'],
+    ['/applied-precision/vector', 'menu.vector_diagram'],
+    ['/applied-precision/harmonics/', 'menu.harmonics'],
+    ['/applied-precision/waveform', 'menu.waveform'],
+  ])('%s is titled %s', (path, key) => {
+    expect(titleKeyFor(path)).toBe(key);
+  });
+});

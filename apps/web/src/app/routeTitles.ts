@@ -1,3 +1,4 @@
+import { PRECISION_SCREENS, precisionUrl, type PrecisionTitle } from '../features/precision/routes';
 import { ALL_VIEWS, viewUrl, type ViewTitle } from '../features/telemetry/views';
 import { MONITORING_ROUTE, NOTIFICATIONS_ROUTE } from '../features/tools/routes';
 import { USER_MANAGER_ROUTE } from '../features/usermanager/routes';
@@ -11,6 +12,7 @@ export const APPLICATIONS_ROUTE = '/applications';
 /** Translation keys that name a page. */
 export type TitleKey =
   | `menu.${ViewTitle}`
+  | PrecisionTitle
   | 'menu.edit_profile'
   | 'menu.monitoring'
   | 'menu.paired_notifications'
@@ -19,6 +21,7 @@ export type TitleKey =
 
 const titles = new Map<string, TitleKey>([
   ...ALL_VIEWS.map((v) => [viewUrl(v), `menu.${v.title}`] as const),
+  ...PRECISION_SCREENS.map((s) => [precisionUrl(s.path), s.title] as const),
   [EDIT_PROFILE_ROUTE, 'menu.edit_profile'],
   [MONITORING_ROUTE, 'menu.monitoring'],
   [NOTIFICATIONS_ROUTE, 'menu.paired_notifications'],

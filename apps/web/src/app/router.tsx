@@ -7,7 +7,7 @@ import { RequireMainUser, RequireSession } from './guards';
 import { DEFAULT_ROUTE, rememberRoute } from './routeMemory';
 import { EDIT_PROFILE_ROUTE, LOGIN_ROUTE } from './routeTitles';
 
-// Each top-level area is its own chunk: sign-in, the shell, profile, visualization.
+// Each top-level area is its own chunk: sign-in, the shell, profile, visualization, applied precision.
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const MainLayout = lazy(() =>
   import('../features/shell/MainLayout').then((m) => ({ default: m.MainLayout })),
@@ -17,6 +17,9 @@ const EditProfilePage = lazy(() =>
 );
 const VisualizationArea = lazy(() =>
   import('../features/telemetry/VisualizationArea').then((m) => ({ default: m.VisualizationArea })),
+);
+const PrecisionArea = lazy(() =>
+  import('../features/precision/PrecisionArea').then((m) => ({ default: m.PrecisionArea })),
 );
 const ToolsArea = lazy(() => import('../features/tools/ToolsArea').then((m) => ({ default: m.ToolsArea })));
 // Temporary: the meter screens until PrecisionArea mounts them under /applied-precision.
@@ -78,6 +81,14 @@ export const router = createBrowserRouter([
             element: (
               <Lazy>
                 <VisualizationArea />
+              </Lazy>
+            ),
+          },
+          {
+            path: 'applied-precision/*',
+            element: (
+              <Lazy>
+                <PrecisionArea />
               </Lazy>
             ),
           },

@@ -39,4 +39,17 @@ describe('settings cookie', () => {
     expect(parseSettings(JSON.stringify({ dataSource: 7 })).dataSource).toBe(1);
     expect(parseSettings('{oops')).toEqual(DEFAULT_SETTINGS);
   });
+
+  it('remembers the vector settings and refuses zero positions other than 0, 90, 180, 270', () => {
+    expect(DEFAULT_SETTINGS.vector).toEqual({ zeroPosition: 90, clockWiseDirection: false });
+    expect(
+      parseSettings(JSON.stringify({ vector: { zeroPosition: 180, clockWiseDirection: true } })).vector,
+    ).toEqual({
+      zeroPosition: 180,
+      clockWiseDirection: true,
+    });
+    expect(
+      parseSettings(JSON.stringify({ vector: { zeroPosition: 45, clockWiseDirection: 'yes' } })).vector,
+    ).toEqual(DEFAULT_SETTINGS.vector);
+  });
 });

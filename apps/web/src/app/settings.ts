@@ -1,5 +1,6 @@
 import { DataSource, type DataSourceId } from '@meterportal/protocol';
 import { SETTINGS_COOKIE_DAYS, getCookie, setCookie } from '../api/cookies';
+import { ZERO_POSITIONS, type ZeroPosition } from '../features/precision/phasors';
 import type { DateRange, Granularity } from '../features/telemetry/dateRanges';
 import { createStore, useStore } from './store';
 
@@ -18,6 +19,12 @@ export interface PhaseVisibility {
   CUM: boolean;
 }
 
+/** Vector diagram settings (seed 001 section 3). */
+export interface VectorSettings {
+  zeroPosition: ZeroPosition;
+  clockWiseDirection: boolean;
+}
+
 /** Remembered user settings, kept in the settings cookie for 30 days. */
 export interface Settings {
   localization: Language;
@@ -29,6 +36,7 @@ export interface Settings {
   dataSource: DataSourceId;
   ranges: Partial<Record<Granularity, DateRange>>;
   graphs: [number, number];
+  vector: VectorSettings;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -41,6 +49,8 @@ export const DEFAULT_SETTINGS: Settings = {
   dataSource: DataSource.WiFi,
   ranges: {},
   graphs: [3, 2],
+  // Zero at 3 o'clock and counter-clockwise: the usual way phasors are drawn.
+  vector: { zeroPosition: 90, clockWiseDirection: false },
 };
 
 const COOKIE = 'settings';
@@ -60,6 +70,15 @@ export function parseSettings(raw: string | undefined): Settings {
       phases: { ...DEFAULT_SETTINGS.phases, ...v.phases },
       ap_charts: { ...DEFAULT_SETTINGS.ap_charts, ...v.ap_charts },
       ranges: { ...v.ranges },
+      vector: {
+        zeroPosition: ZERO_POSITIONS.includes(v.vector?.zeroPosition as ZeroPosition)
+          ? (v.vector?.zeroPosition as ZeroPosition)
+          : DEFAULT_SETTINGS.vector.zeroPosition,
+        clockWiseDirection:
+          typeof v.vector?.clockWiseDirection === 'boolean'
+            ? v.vector.clockWiseDirection
+            : DEFAULT_SETTINGS.vector.clockWiseDirection,
+      },
     };
   } catch {
     return DEFAULT_SETTINGS;

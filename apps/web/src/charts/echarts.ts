@@ -4,13 +4,14 @@ import {
   GridComponent,
   LegendComponent,
   MarkLineComponent,
+  PolarComponent,
   TitleComponent,
   TooltipComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// Only what the visualization charts draw, so the chunk stays small.
+// Only what the charts draw (polar for the vector diagram), so the chunk stays small.
 echarts.use([
   LineChart,
   BarChart,
@@ -19,6 +20,7 @@ echarts.use([
   TooltipComponent,
   DataZoomComponent,
   MarkLineComponent,
+  PolarComponent,
   TitleComponent,
   CanvasRenderer,
 ]);

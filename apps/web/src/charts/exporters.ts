@@ -38,17 +38,21 @@ export function exportCsv(
   );
 }
 
+/** XLSX with one row per key: a time (epoch ms, the default) or a plain number such as an order. */
 export async function exportXlsx(
   series: readonly NamedSeries[],
   name: string,
   timeHeader: string,
+  keyKind: 'time' | 'number' = 'time',
 ): Promise<void> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const { header, rows } = toTable(series);
   const data = [
     [timeHeader, ...header].map((value) => ({ value, fontWeight: 'bold' as const })),
     ...rows.map(([t, ...values]) => [
-      { value: new Date(t ?? 0), type: Date, format: 'dd.mm.yyyy hh:mm:ss' },
+      keyKind === 'time'
+        ? { value: new Date(t ?? 0), type: Date, format: 'dd.mm.yyyy hh:mm:ss' }
+        : { value: t ?? 0, type: Number },
       ...values.map((v) => (v === null ? null : { value: v, type: Number, format: '0.000' })),
     ]),
   ];

@@ -38,5 +38,10 @@ describe('translations', () => {
     expect(en.shell.online).toBe('You are online');
     expect(en.shell.offline).toBe('You are currently offline');
     expect(en.shell.any_assigned_devices).toBe('Any assigned device');
+    expect(en.precision.offline_title).toBe('Device is Offline');
+    expect(en.precision.offline_text).toBe('Dashboard will be shown when device will be Online');
+    expect(en.precision.harmonics_chart).toBe('Harmonics chart');
+    expect(en.precision.waveform_chart).toBe('Waveform chart');
+    expect(en.common.device_not_responding).toBe('Device not responding or is offline');
   });
 });

@@ -1,17 +1,23 @@
 import {
+  AimOutlined,
+  AppstoreOutlined,
   BarChartOutlined,
   DashboardOutlined,
   FieldTimeOutlined,
+  FundOutlined,
   LineChartOutlined,
   NotificationOutlined,
+  RiseOutlined,
   TeamOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { Application } from '@meterportal/protocol';
-import { Menu, type MenuProps } from 'antd';
+import { Menu, theme, type MenuProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuthUser } from '../auth/session';
+import { PRECISION_SCREENS, precisionUrl, type PrecisionPath } from '../precision/routes';
 import { ENERGY_VIEWS, PROFILE_VIEWS, REALTIME_VIEWS, viewUrl, type View } from '../telemetry/views';
 import { MONITORING_ROUTE, NOTIFICATIONS_ROUTE } from '../tools/routes';
 import { USER_MANAGER_ROUTE } from '../usermanager/routes';
@@ -24,7 +30,14 @@ interface SideMenuProps {
 
 type Item = Required<MenuProps>['items'][number];
 
-/** The sidebar: the Measurements group with the visualization area's menus. */
+const PRECISION_ICONS: Record<PrecisionPath, ReactNode> = {
+  dashboard: <AppstoreOutlined />,
+  vector: <AimOutlined />,
+  harmonics: <FundOutlined />,
+  waveform: <RiseOutlined />,
+};
+
+/** The sidebar: the applied-precision screens, the Measurements group with the visualization menus, tools. */
 export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -33,6 +46,16 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
 
   const leaf = (v: View): Item => ({ key: viewUrl(v), label: t(`menu.${v.title}`) });
   const items: Item[] = [
+    {
+      type: 'group',
+      key: 'precision-group',
+      label: collapsed ? null : t('menu.applied_precision'),
+      children: PRECISION_SCREENS.filter((s) => s.menu).map((s) => ({
+        key: precisionUrl(s.path),
+        icon: PRECISION_ICONS[s.path],
+        label: t(s.title),
+      })),
+    },
     {
       type: 'group',
       key: 'measurements',
@@ -86,7 +109,7 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
       mode="inline"
       inlineCollapsed={collapsed}
       selectedKeys={[pathname]}
-      defaultOpenKeys={area ? [area] : ['realtime']}
+      defaultOpenKeys={area ? [area] : pathname.startsWith('/visualization') ? ['realtime'] : []}
       items={items}
       onClick={({ key }) => {
         void navigate(key);
@@ -99,9 +122,12 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
 
 export function BrandMark({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
     <div
       style={{
+        // The dark sider does not pass its text colour down to plain elements.
+        color: token.colorText,
         display: 'flex',
         alignItems: 'center',
         gap: 8,
