@@ -22,10 +22,6 @@ const PrecisionArea = lazy(() =>
   import('../features/precision/PrecisionArea').then((m) => ({ default: m.PrecisionArea })),
 );
 const ToolsArea = lazy(() => import('../features/tools/ToolsArea').then((m) => ({ default: m.ToolsArea })));
-// Temporary: the meter screens until PrecisionArea mounts them under /applied-precision.
-const StandaloneMeterArea = lazy(() =>
-  import('../features/precision/meters/StandaloneMeterArea').then((m) => ({ default: m.StandaloneMeterArea })),
-);
 const ApplicationsArea = lazy(() =>
   import('../features/usermanager/ApplicationsArea').then((m) => ({ default: m.ApplicationsArea })),
 );
@@ -97,14 +93,6 @@ export const router = createBrowserRouter([
             element: (
               <Lazy>
                 <ToolsArea />
-              </Lazy>
-            ),
-          },
-          {
-            path: 'applied-precision/*',
-            element: (
-              <Lazy>
-                <StandaloneMeterArea />
               </Lazy>
             ),
           },

@@ -103,6 +103,9 @@ export const de: Translation = {
     vector_diagram: 'Zeigerdiagramm',
     harmonics: 'Oberschwingungen',
     waveform: 'Kurvenform',
+    meters: 'Zähler',
+    meter_add: 'Zähler hinzufügen',
+    meter_tests: 'Zählerprüfungen',
     user_manager: 'Benutzerverwaltung',
   },
   profile: {

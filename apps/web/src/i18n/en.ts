@@ -101,6 +101,9 @@ export const en = {
     vector_diagram: 'Vector diagram',
     harmonics: 'Harmonics',
     waveform: 'Waveform',
+    meters: 'Meters',
+    meter_add: 'Add meter',
+    meter_tests: 'Meter tests',
     user_manager: 'User manager',
   },
   profile: {

@@ -98,6 +98,9 @@ export const sk: Translation = {
     vector_diagram: 'Vektorový diagram',
     harmonics: 'Harmonické',
     waveform: 'Priebeh',
+    meters: 'Elektromery',
+    meter_add: 'Pridať elektromer',
+    meter_tests: 'Testy elektromera',
     user_manager: 'Správa používateľov',
   },
   profile: {

@@ -4,6 +4,7 @@ import { GraphToolbar } from '../telemetry/GraphToolbar';
 import { RequirePrecisionDevice } from '../telemetry/RequirePrecisionDevice';
 import { DashboardPage } from './DashboardPage';
 import { HarmonicsPage } from './HarmonicsPage';
+import { meterElements } from './meters';
 import { PRECISION_SCREENS, precisionUrl, type PrecisionPath } from './routes';
 import { VectorPage } from './VectorPage';
 import { WaveformPage } from './WaveformPage';
@@ -37,6 +38,7 @@ const SCREENS: Record<PrecisionPath, ReactNode> = {
       <WaveformPage />
     </>
   ),
+  ...meterElements,
 };
 
 const DASHBOARD = precisionUrl('dashboard');

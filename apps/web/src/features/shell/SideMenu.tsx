@@ -3,10 +3,13 @@ import {
   AppstoreOutlined,
   BarChartOutlined,
   DashboardOutlined,
+  DatabaseOutlined,
+  ExperimentOutlined,
   FieldTimeOutlined,
   FundOutlined,
   LineChartOutlined,
   NotificationOutlined,
+  PlusOutlined,
   RiseOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -35,6 +38,9 @@ const PRECISION_ICONS: Record<PrecisionPath, ReactNode> = {
   vector: <AimOutlined />,
   harmonics: <FundOutlined />,
   waveform: <RiseOutlined />,
+  meters: <DatabaseOutlined />,
+  'meter/add': <PlusOutlined />,
+  'meter/tests/:meter_id': <ExperimentOutlined />,
 };
 
 /** The sidebar: the applied-precision screens, the Measurements group with the visualization menus, tools. */
