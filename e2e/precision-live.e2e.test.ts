@@ -76,7 +76,7 @@ describe('applied precision, live half', () => {
     const items = sider.locator('li[data-menu-id*="-/applied-precision/"]');
     await expect
       .poll(() => items.allInnerTexts())
-      .toEqual(['Dashboard', 'Vector diagram', 'Harmonics', 'Waveform']);
+      .toEqual(['Dashboard', 'Vector diagram', 'Harmonics', 'Waveform', 'Meters']);
     await expect.poll(() => page.locator('h4').first().innerText()).toBe('Dashboard');
   });
 

@@ -94,6 +94,9 @@ describe('precision meters', () => {
     await meterRow(page, FACTORY_SERIAL).waitFor();
     for (const p of FACTORY_PRODUCERS) await page.locator('.meters-table').getByText(p, { exact: true }).waitFor();
     expect(await page.getByText('Communication with the server failed').count()).toBe(0);
+    // The sidebar lists the screen in the applied-precision group, and the top bar names it.
+    await page.locator('.ant-layout-sider li.ant-menu-item-selected', { hasText: /^Meters$/ }).waitFor();
+    await expect.poll(() => page.locator('h4').first().innerText()).toBe('Meters');
     // No source or date menu in this toolbar.
     expect(await page.getByLabel('Data source').count()).toBe(0);
     expect(await page.locator('.graph-toolbar').getByText('Today').count()).toBe(0);

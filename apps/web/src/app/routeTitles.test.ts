@@ -32,6 +32,8 @@ describe('titles of the applied-precision pages', () => {
     ['/applied-precision/vector', 'menu.vector_diagram'],
     ['/applied-precision/harmonics/', 'menu.harmonics'],
     ['/applied-precision/waveform', 'menu.waveform'],
+    ['/applied-precision/meters', 'menu.meters'],
+    ['/applied-precision/meter/add', 'menu.meter_add'],
   ])('%s is titled %s', (path, key) => {
     expect(titleKeyFor(path)).toBe(key);
   });
