@@ -75,7 +75,8 @@ describe('precision meters', () => {
     browser = await launchBrowser();
     app = await signedInPage(browser, baseUrl, 'demo', 'demo');
     page = app.page;
-    // A small real PNG: the brand corner of the first screen.
+    // A small real PNG: the brand corner of the first screen, once the shell has drawn it.
+    await page.locator('.ant-layout-sider').getByText('Meter Portal').waitFor();
     png = await page.screenshot({ clip: { x: 12, y: 8, width: 48, height: 32 } });
   });
   afterAll(() => browser.close());
