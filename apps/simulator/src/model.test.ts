@@ -111,3 +111,25 @@ describe('meter model', () => {
     expect(createMeterModel(meterProfile(2, 'AB-00-11-22-33-44-61')).appliances).toBeNull();
   });
 });
+
+describe('energy registers', () => {
+  it('start and stay physically consistent: apparent at least active and reactive, quadrants summing to Q_E', () => {
+    for (const seed of [1, 7, 42, 1234, 99999]) {
+      const profile = meterProfile(1, `02-4D-50-00-00-${String(seed % 90).padStart(2, '0')}`);
+      const model = createMeterModel(profile);
+      const r = createRegisters(seed);
+      const check = () => {
+        const v = r.read();
+        for (const ph of ['L1', 'L2', 'L3'] as const) {
+          expect(v.S_E[ph]).toBeGreaterThanOrEqual(v.E_I[ph] + v.E_E[ph] - 1);
+          expect(v.S_E[ph]).toBeGreaterThanOrEqual(v.Q_E[ph] - 1);
+          expect(v.E_I[ph]).toBeGreaterThan(v.E_E[ph]);
+          expect(Math.abs(v.Q1[ph] + v.Q2[ph] + v.Q3[ph] + v.Q4[ph] - v.Q_E[ph])).toBeLessThanOrEqual(4);
+        }
+      };
+      check();
+      for (let t = 0; t < 86400; t += 60) r.integrate(model.sample(1_780_000_000 + t, undefined, true), 60);
+      check();
+    }
+  });
+});

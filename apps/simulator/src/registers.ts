@@ -9,11 +9,22 @@ const PHASES = ['L1', 'L2', 'L3'] as const;
 
 /** Energy counters of one meter, kept in exact fractional Wh and reported as whole units. */
 export function createRegisters(seed: number) {
-  // A meter in service has counted for years already; start from a believable reading.
-  const acc: Record<RegisterKind, number[]> = Object.fromEntries(
-    REGISTER_KINDS.map((k, i) => [k, PHASES.map((_, p) => Math.floor(hash01(seed, 700 + i * 3 + p) * 3e6))]),
-  ) as Record<RegisterKind, number[]>;
-  acc.Q_E = PHASES.map((_, p) => acc.Q1[p]! + acc.Q2[p]! + acc.Q3[p]! + acc.Q4[p]!);
+  // A meter in service has counted for years already; start from a believable reading whose
+  // registers agree with each other: mostly import at a power factor near 0.9, a little export,
+  // reactive split over the quadrants, and apparent energy at least as large as either.
+  const acc = Object.fromEntries(REGISTER_KINDS.map((k) => [k, [0, 0, 0]])) as Record<RegisterKind, number[]>;
+  PHASES.forEach((_, p) => {
+    const imported = 2e5 + hash01(seed, 700 + p) * 3e6;
+    const exported = imported * 0.03 * hash01(seed, 710 + p);
+    acc.E_I[p] = imported;
+    acc.E_E[p] = exported;
+    acc.Q1[p] = imported * (0.4 + 0.1 * hash01(seed, 720 + p));
+    acc.Q4[p] = imported * 0.05;
+    acc.Q2[p] = exported * 0.1;
+    acc.Q3[p] = exported * 0.05;
+    acc.Q_E[p] = acc.Q1[p] + acc.Q2[p] + acc.Q3[p] + acc.Q4[p];
+    acc.S_E[p] = Math.hypot(imported + exported, acc.Q_E[p]) * 1.01;
+  });
 
   return {
     /** Adds dtSec of the given (constant) powers. */
