@@ -115,6 +115,7 @@ describe('precision meters', () => {
     await expect.poll(() => load.isEnabled(), { timeout: 20_000 }).toBe(true);
     await load.click();
     await page.getByText('The database in the PC will be overwritten').waitFor();
+    await page.waitForTimeout(400); // let the dialog finish fading in
     await screenshot(page, 'meters-02-load-confirm');
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
     await expectSelfClosingSuccess(page, 'Database loaded from the device');
@@ -257,6 +258,7 @@ describe('precision meters', () => {
     await expect.poll(() => send.isEnabled(), { timeout: 15_000 }).toBe(true);
     await send.click();
     await page.getByText('The database in the device will be overwritten').waitFor();
+    await page.waitForTimeout(400); // let the dialog finish fading in
     await screenshot(page, 'meters-12-send-confirm');
     // The real answer is held back a moment in the browser, so that the progress can be seen.
     await page.route('**/api/write/applied-precision/upload-database', async (route) => {
