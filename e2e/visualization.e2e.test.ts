@@ -161,6 +161,7 @@ describe('visualization area', () => {
     await popover.waitFor({ state: 'hidden' });
     await expect.poll(() => canvasPixels(page, pink), { timeout: 10_000 }).toBeGreaterThan(50);
     await expect.poll(() => canvasPixels(page, orange), { timeout: 10_000 }).toBeGreaterThan(50);
+    await page.waitForTimeout(1200); // the lines draw themselves from left to right
     await screenshot(page, 'vis-mrk-rk');
     // The values come back from the server after a reload.
     await page.reload();
