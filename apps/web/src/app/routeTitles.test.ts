@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleKeyFor } from './routeTitles';
+import { menuKeyFor, titleKeyFor } from './routeTitles';
 
 describe('page titles from routes', () => {
   it.each([
@@ -34,7 +34,18 @@ describe('titles of the applied-precision pages', () => {
     ['/applied-precision/waveform', 'menu.waveform'],
     ['/applied-precision/meters', 'menu.meters'],
     ['/applied-precision/meter/add', 'menu.meter_add'],
+    ['/applied-precision/meter/tests/17', 'menu.meter_tests'],
   ])('%s is titled %s', (path, key) => {
     expect(titleKeyFor(path)).toBe(key);
+  });
+  it('has no title for a tests page without its meter', () => {
+    expect(titleKeyFor('/applied-precision/meter/tests')).toBeUndefined();
+    expect(titleKeyFor('/applied-precision/meter/tests/1/2')).toBeUndefined();
+  });
+  it('keeps the meters entry of the sidebar lit on the wizard and on the tests of a meter', () => {
+    expect(menuKeyFor('/applied-precision/meter/add')).toBe('/applied-precision/meters');
+    expect(menuKeyFor('/applied-precision/meter/tests/17')).toBe('/applied-precision/meters');
+    expect(menuKeyFor('/applied-precision/meters')).toBe('/applied-precision/meters');
+    expect(menuKeyFor('/applied-precision/vector/')).toBe('/applied-precision/vector');
   });
 });

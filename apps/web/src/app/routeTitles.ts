@@ -29,7 +29,19 @@ const titles = new Map<string, TitleKey>([
   [LOGIN_ROUTE, 'login.title'],
 ]);
 
+/** Routes with a parameter (`:name` matches one path segment), as patterns. */
+const patterns = [...titles.entries()]
+  .filter(([path]) => path.includes('/:'))
+  .map(([path, key]) => [new RegExp(`^${path.replace(/:[a-z_]+/g, '[^/]+')}$`), key] as const);
+
 /** Translation key of the page title for a path (the route's name), if it has one. */
 export function titleKeyFor(pathname: string): TitleKey | undefined {
-  return titles.get(pathname.replace(/\/+$/, '') || '/');
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return titles.get(path) ?? patterns.find(([re]) => re.test(path))?.[1];
+}
+
+/** Sidebar entry a page belongs to: the meters list for the wizard and the tests of a meter. */
+export function menuKeyFor(pathname: string): string {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path.startsWith(`${precisionUrl('meters').replace(/s$/, '')}/`) ? precisionUrl('meters') : path;
 }

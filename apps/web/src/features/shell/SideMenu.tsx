@@ -20,6 +20,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuthUser } from '../auth/session';
+import { menuKeyFor } from '../../app/routeTitles';
 import { PRECISION_SCREENS, precisionUrl, type PrecisionPath } from '../precision/routes';
 import { ENERGY_VIEWS, PROFILE_VIEWS, REALTIME_VIEWS, viewUrl, type View } from '../telemetry/views';
 import { MONITORING_ROUTE, NOTIFICATIONS_ROUTE } from '../tools/routes';
@@ -114,7 +115,7 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
     <Menu
       mode="inline"
       inlineCollapsed={collapsed}
-      selectedKeys={[pathname]}
+      selectedKeys={[menuKeyFor(pathname)]}
       defaultOpenKeys={area ? [area] : pathname.startsWith('/visualization') ? ['realtime'] : []}
       items={items}
       onClick={({ key }) => {
