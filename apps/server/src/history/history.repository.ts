@@ -52,6 +52,33 @@ export function historyRepository(database: Database) {
       });
     },
 
+    /**
+     * Energy over [fromSec, toSec) in ascending buckets, in one statement: whole local days
+     * [fromDay, toDay) from the daily rollup, the parts of the range before and after them from
+     * the quarters, summed into UTC-aligned buckets of bucketSec. Each bucket lies inside one
+     * local day, so it falls into the same calendar period as the quarters it sums.
+     */
+    async energyByDays(
+      deviceId: number,
+      range: { fromSec: number; toSec: number; fromDay: number; toDay: number },
+      columns: EnergyColumn[],
+      bucketSec: number,
+    ): Promise<TimedValues[]> {
+      const bucket = sql`ts_sec - (ts_sec % ${sql.lit(bucketSec)})`;
+      const sums = sql.join(columns.map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`));
+      const plain = sql.join(columns.map((c) => sql.ref(c)));
+      const quarters = (from: number, to: number) =>
+        sql`select ${bucket} as b, ${sums} from energy_quarters where device_id = ${deviceId} and ts_sec >= ${from} and ts_sec < ${to} group by 1`;
+      const { rows } = await sql<Record<string, number | string>>`
+        ${quarters(range.fromSec, range.fromDay)}
+        union all
+        select day_sec as b, ${plain} from energy_days where device_id = ${deviceId} and day_sec >= ${range.fromDay} and day_sec < ${range.toDay}
+        union all
+        ${quarters(range.toDay, range.toSec)}
+        order by 1`.execute(db);
+      return rows.map((rec) => ({ tsSec: Number(rec.b), values: columns.map((c) => Number(rec[c])) }));
+    },
+
     async statusChanges(deviceId: number, fromMs: number, toMs: number) {
       const before = await db
         .selectFrom('device_status_changes')

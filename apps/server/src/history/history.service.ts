@@ -2,7 +2,7 @@ import type { EnergyRequest, ProfileQuantity, ProfileRequest, Series } from '@me
 import type { EnergyColumn, MinuteValueColumn } from '../db/schema.telemetry';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
 import { DataNotFound } from '../http/errors';
-import { periodStarts, startOfPeriod } from './calendar';
+import { nextPeriod, periodStarts, startOfDay, startOfPeriod } from './calendar';
 import { combinePhases, downsample, maxIntoPeriods, profileBucketMs, quarterKw, sumIntoPeriods } from './history-fns';
 import type { HistoryRepository } from './history.repository';
 
@@ -124,7 +124,15 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         });
       } else {
         const bucketSec = safeBucketSec(req.period, req.from, req.to, tz);
-        const buckets = await repo.energyBuckets(device.id, req.from, req.to, columns, bucketSec);
+        // Days and months: the whole local days of the range come from the daily rollup (one row
+        // a day instead of 96 quarters), only the partial days at its ends from the quarters.
+        const fromStart = startOfDay(req.from, tz);
+        const fromDay = fromStart === req.from ? fromStart : nextPeriod(fromStart, 'DAY', tz);
+        const toDay = startOfDay(req.to, tz);
+        const byDays = (req.period === 'DAY' || req.period === 'MONTH') && fromDay < toDay;
+        const buckets = byDays
+          ? await repo.energyByDays(device.id, { fromSec: req.from, toSec: req.to, fromDay, toDay }, columns, bucketSec)
+          : await repo.energyBuckets(device.id, req.from, req.to, columns, bucketSec);
         req.data.forEach((k, i) => {
           // Sums stay in whole Wh until this one division, so totals are exact to the watt-hour.
           const wh = sumIntoPeriods(buckets.map((b) => ({ tsSec: b.tsSec, value: b.values[i]! })), starts);
