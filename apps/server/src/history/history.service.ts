@@ -60,9 +60,16 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         if (q === 'F') columns.push('f_avg');
         else for (const p of phases) columns.push(`${q.toLowerCase()}_${lc(p)}_avg` as MinuteValueColumn);
       }
-      const rows = columns.length > 0 ? await repo.minutes(device.id, req.from, req.to, columns) : [];
-      const times = rows.map((r) => r.tsSec * 1000);
-      const take = (i: number): Series => downsample(rows.map((r, k) => [times[k]!, r.values[i]!]), bucketMs);
+      // Column by column from the driver's arrays: each series is built once, in one pass.
+      const minutes = columns.length > 0 ? await repo.minuteColumns(device.id, req.from, req.to, columns) : { tsSec: [], values: [] };
+      const n = minutes.tsSec.length;
+      const times = minutes.tsSec.map((t) => t * 1000);
+      const take = (i: number): Series => {
+        const v = minutes.values[i]!;
+        const s: Series = new Array<[number, number]>(n);
+        for (let k = 0; k < n; k++) s[k] = [times[k]!, v[k]!];
+        return downsample(s, bucketMs);
+      };
       let col = 0;
       for (const q of minuteKeys) {
         if (q === 'F') {
@@ -74,26 +81,33 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         const first = col;
         const per: Partial<Record<Phase, Series>> = {};
         for (const p of phases) per[p] = take(col++);
-        const combined: Series = rows.map((r, k) => {
+        const combined: Series = new Array<[number, number]>(n);
+        for (let k = 0; k < n; k++) {
           let sum = 0;
-          for (let c = first; c < col; c++) sum += r.values[c]!;
-          return [times[k]!, req.cumulative ? sum : sum / phases.length];
-        });
+          for (let c = first; c < col; c++) sum += minutes.values[c]![k]!;
+          combined[k] = [times[k]!, req.cumulative ? sum : sum / phases.length];
+        }
         const cumulative = downsample(combined, bucketMs);
         out[q] = { ...per, cumulative };
         points += cumulative.length;
       }
 
-      for (const q of req.data.filter((k) => PROFILE_ENERGY[k])) {
-        const cols = phases.flatMap((p) => PROFILE_ENERGY[q]!(p));
+      // Every energy quantity of the profile in one statement.
+      const energyKeys = req.data.filter((k) => PROFILE_ENERGY[k]);
+      const energyCols = energyKeys.map((q) => phases.flatMap((p) => PROFILE_ENERGY[q]!(p)));
+      const allBuckets = energyKeys.length ? await repo.energyBuckets(device.id, req.from, req.to, energyCols.flat(), 900) : [];
+      let offset = 0;
+      for (const [qi, q] of energyKeys.entries()) {
+        const cols = energyCols[qi]!;
         const per = cols.length / phases.length;
-        const buckets = await repo.energyBuckets(device.id, req.from, req.to, cols, 900);
+        const base = offset;
+        offset += cols.length;
         // Whole Wh are added first and divided once, so kWh values carry no rounding residue.
         const wh: Partial<Record<Phase, Series>> = {};
         phases.forEach((p, pi) => {
-          wh[p] = buckets.map((b) => {
+          wh[p] = allBuckets.map((b) => {
             let sum = 0;
-            for (let k = 0; k < per; k++) sum += b.values[pi * per + k]!;
+            for (let k = 0; k < per; k++) sum += b.values[base + pi * per + k]!;
             return [b.tsSec * 1000, sum];
           });
         });
