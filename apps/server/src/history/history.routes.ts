@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EnergyRequest, EnergyResponse, ProfileRequest, ProfileResponse, errorResponses } from '@meterportal/protocol';
-import type { z } from 'zod';
 import type { Services } from '../services';
 import { sessionCookie } from '../http/session';
-import { seriesJson } from './series-json';
 
 /**
  * Series answers run to megabytes; they are built from typed rows, so they are written out with
@@ -11,18 +9,13 @@ import { seriesJson } from './series-json';
  */
 export const plainJson = () => (data: unknown) => JSON.stringify(data);
 
-/** As plainJson, writing column-held profile series without building their pairs. */
-const profileJson = () => (data: unknown) => seriesJson(data);
-/** The profile answer's data as the contract types it; column-held series write as its pairs. */
-type ProfileData = Extract<z.infer<typeof ProfileResponse>, { status: 'OK' }>['data'];
-
 /** Read-side history calls: minute profiles and energy totals. */
 export function historyReadRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/profile',
       {
-        serializerCompiler: profileJson,
+        serializerCompiler: plainJson,
         schema: {
           tags: ['history'],
           summary: 'Per-phase profiles of the chosen quantities over a range; 610 when nothing is stored',
@@ -32,8 +25,7 @@ export function historyReadRoutes(s: Services): FastifyPluginAsyncZod {
       },
       async (req) => {
         const user = await s.auth.requireCookieSession(sessionCookie(req));
-        // ColumnSeries values are written by profileJson as the very [time, value] pairs.
-        return { status: 'OK' as const, data: (await s.history.profile(user, req.body)) as unknown as ProfileData };
+        return { status: 'OK' as const, data: await s.history.profile(user, req.body) };
       },
     );
     app.post(

@@ -5,12 +5,6 @@ import { DataNotFound } from '../http/errors';
 import { nextPeriod, periodStarts, startOfDay, startOfPeriod } from './calendar';
 import { combinePhases, downsample, maxIntoPeriods, profileBucketMs, quarterKw, sumIntoPeriods } from './history-fns';
 import type { HistoryRepository } from './history.repository';
-import { ColumnSeries } from './series-json';
-
-/** A profile series: pairs, or (a day of minutes) columns that serialize to the same pairs. */
-export type ProfileSeries = Series | ColumnSeries;
-/** Per-phase profile series and their combination. */
-export type PhaseProfile = { L1?: ProfileSeries; L2?: ProfileSeries; L3?: ProfileSeries; cumulative: ProfileSeries };
 
 const PHASES = ['L1', 'L2', 'L3'] as const;
 type Phase = (typeof PHASES)[number];
@@ -52,12 +46,12 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
   const { repo, devices, tz } = deps;
 
   return {
-    async profile(user: SessionUser, req: ProfileRequest): Promise<Record<string, ProfileSeries | PhaseProfile>> {
+    async profile(user: SessionUser, req: ProfileRequest): Promise<Record<string, Series | { L1?: Series; L2?: Series; L3?: Series; cumulative: Series }>> {
       const device = await devices.resolve(user, req.token);
       // A single-phase device has only L1.
       const phases = parsePhases(req.phase).filter((p) => PHASES.indexOf(p) < device.phase_use);
       const bucketMs = profileBucketMs(req.to - req.from);
-      const out: Record<string, ProfileSeries | PhaseProfile> = {};
+      const out: Record<string, Series | { L1?: Series; L2?: Series; L3?: Series; cumulative: Series }> = {};
       let points = 0;
 
       const minuteKeys = req.data.filter((q) => !PROFILE_ENERGY[q]);
@@ -70,14 +64,12 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
       const minutes = columns.length > 0 ? await repo.minuteColumns(device.id, req.from, req.to, columns) : { tsSec: [], values: [] };
       const n = minutes.tsSec.length;
       const times = minutes.tsSec.map((t) => t * 1000);
-      // Minute resolution: the columns themselves; coarser: averaged into buckets.
-      const series = (v: number[]): ProfileSeries => {
-        if (bucketMs <= 60_000) return new ColumnSeries(times, v);
+      const take = (i: number): Series => {
+        const v = minutes.values[i]!;
         const s: Series = new Array<[number, number]>(n);
         for (let k = 0; k < n; k++) s[k] = [times[k]!, v[k]!];
         return downsample(s, bucketMs);
       };
-      const take = (i: number) => series(minutes.values[i]!);
       let col = 0;
       for (const q of minuteKeys) {
         if (q === 'F') {
@@ -87,15 +79,15 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         }
         // Every phase comes from the same rows, so the phases combine row by row.
         const first = col;
-        const per: Partial<Record<Phase, ProfileSeries>> = {};
+        const per: Partial<Record<Phase, Series>> = {};
         for (const p of phases) per[p] = take(col++);
-        const combined = new Array<number>(n);
+        const combined: Series = new Array<[number, number]>(n);
         for (let k = 0; k < n; k++) {
           let sum = 0;
           for (let c = first; c < col; c++) sum += minutes.values[c]![k]!;
-          combined[k] = req.cumulative ? sum : sum / phases.length;
+          combined[k] = [times[k]!, req.cumulative ? sum : sum / phases.length];
         }
-        const cumulative = series(combined);
+        const cumulative = downsample(combined, bucketMs);
         out[q] = { ...per, cumulative };
         points += cumulative.length;
       }
