@@ -38,7 +38,10 @@ export function historyRepository(database: Database) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(text, st);
       }
-      return st.all(deviceId, fromSec, toSec) as unknown[][];
+      // Holding the query builder's connection: no write transaction is open on it meanwhile, so
+      // the read sees committed rows only, as every other read does.
+      const prepared = st;
+      return db.connection().execute(() => Promise.resolve(prepared.all(deviceId, fromSec, toSec) as unknown[][]));
     }
     if (native && 'pool' in native) {
       const text = `SELECT ${list} FROM telemetry_minutes WHERE device_id = $1 AND ts_sec >= $2 AND ts_sec < $3 ORDER BY ts_sec`;
