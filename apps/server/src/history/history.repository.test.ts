@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import type { TelemetryDB } from '../db/schema.telemetry';
+import type { TelemetryDB, TelemetryMinutesTable } from '../db/schema.telemetry';
 import { MINUTE_COLUMNS } from '../telemetry/columns';
 import { TEST_DIALECTS, insertDevice, openTestDatabase } from '../telemetry/testing';
 import { historyRepository } from './history.repository';
@@ -10,7 +10,8 @@ const T = 1_790_000_040;
 describe.each(TEST_DIALECTS)('minute reads on %s', (dialect) => {
   let database: Database & { dispose(): Promise<void> };
   let deviceId: number;
-  const row = (ts: number, v: number) => ({ device_id: deviceId, ts_sec: ts, samples: 60, ...Object.fromEntries(MINUTE_COLUMNS.map((c, i) => [c, v + i / 8])) });
+  const row = (ts: number, v: number) =>
+    ({ device_id: deviceId, ts_sec: ts, samples: 60, ...Object.fromEntries(MINUTE_COLUMNS.map((c, i) => [c, v + i / 8])) }) as TelemetryMinutesTable;
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);

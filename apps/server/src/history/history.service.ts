@@ -60,8 +60,14 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         if (q === 'F') columns.push('f_avg');
         else for (const p of phases) columns.push(`${q.toLowerCase()}_${lc(p)}_avg` as MinuteValueColumn);
       }
+      // The energy quantities (E_I, E_E, Q_E, S_E per phase) in one statement, asked for at the
+      // same time as the minutes so the two reads overlap on PostgreSQL's pool.
+      const energyKeys = req.data.filter((k) => PROFILE_ENERGY[k]);
+      const energyCols = energyKeys.map((q) => phases.flatMap((p) => PROFILE_ENERGY[q]!(p)));
+      const energyRead = energyKeys.length ? repo.energyBuckets(device.id, req.from, req.to, energyCols.flat(), 900) : Promise.resolve([]);
       // Column by column from the driver's arrays: each series is built once, in one pass.
-      const minutes = columns.length > 0 ? await repo.minuteColumns(device.id, req.from, req.to, columns) : { tsSec: [], values: [] };
+      const minuteRead = columns.length > 0 ? repo.minuteColumns(device.id, req.from, req.to, columns) : Promise.resolve({ tsSec: [], values: [] });
+      const [minutes, allBuckets] = await Promise.all([minuteRead, energyRead]);
       const n = minutes.tsSec.length;
       const times = minutes.tsSec.map((t) => t * 1000);
       const take = (i: number): Series => {
@@ -92,10 +98,6 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         points += cumulative.length;
       }
 
-      // Every energy quantity of the profile in one statement.
-      const energyKeys = req.data.filter((k) => PROFILE_ENERGY[k]);
-      const energyCols = energyKeys.map((q) => phases.flatMap((p) => PROFILE_ENERGY[q]!(p)));
-      const allBuckets = energyKeys.length ? await repo.energyBuckets(device.id, req.from, req.to, energyCols.flat(), 900) : [];
       let offset = 0;
       for (const [qi, q] of energyKeys.entries()) {
         const cols = energyCols[qi]!;
