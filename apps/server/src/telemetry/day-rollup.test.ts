@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createMeterModel, createRegisters, meterProfile } from '@meterportal/simulator';
 import { deviceTopic, encodePayload, type LiveFrame } from '@meterportal/protocol';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
+import { migrateToLatest } from '../db/migrations/index';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { fromWall, startOfDay } from '../history/calendar';
 import { ENERGY_COLUMNS, STORED_REGISTER_KINDS } from './columns';
@@ -190,6 +192,25 @@ describe.each(TEST_DIALECTS)('daily energy rollup on %s', (dialect) => {
     expect(await rollupZone(database.db)).toBe('America/New_York');
     const shifted = await expectRollupEqualsQuarters('America/New_York');
     expect([...shifted.keys()]).not.toEqual([...incremental.keys()]);
+  });
+
+  it('migration 005 builds the rollup from the quarter-hours of a store that predates it', async () => {
+    const repo = createTelemetryRepository(database, { tz: TZ });
+    const frames = framesAt(instants(SPRING_FORWARD - 7200, SPRING_FORWARD + 26 * 3600, 600));
+    nowMs = (SPRING_FORWARD + 3 * 86400) * 1000;
+    await feed(frames);
+    const expected = await expectRollupEqualsQuarters();
+    // Back to the schema before 005, keeping the quarters; then upgrade with the zone known.
+    await sql`DROP TABLE energy_days`.execute(database.db);
+    await sql`DROP TABLE energy_rollup`.execute(database.db);
+    await sql`DELETE FROM kysely_migration WHERE name = '005_history_rollup'`.execute(database.db);
+    await migrateToLatest(database, { tz: TZ });
+    expect(await rollupZone(database.db)).toBe(TZ);
+    expect(await expectRollupEqualsQuarters()).toEqual(expected);
+    expect(expected.size).toBe(3);
+    // Writes after the upgrade keep adding to it.
+    await repo.insertHistory([{ deviceId, tsSec: SPRING_FORWARD + 30 * 86400, values: ENERGY_COLUMNS.map(() => 5) }], []);
+    expect((await expectRollupEqualsQuarters()).size).toBe(4);
   });
 
   it('keeps the days equal to the quarters left after pruning, also the day the cutoff cuts', async () => {
