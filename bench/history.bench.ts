@@ -39,7 +39,7 @@ async function scenario(database: Database, label: string) {
   }
   const t0 = performance.now();
   const fill = await backfillHistory(
-    { repository: createTelemetryRepository(database), clock: systemClock, logger: quiet },
+    { repository: createTelemetryRepository(database, { tz: TZ }), clock: systemClock, logger: quiet },
     devices.map((d) => ({ id: d.id, mac: d.mac, type: 4 as const })),
     { quarterDays: 365, minuteDays: 2 },
   );

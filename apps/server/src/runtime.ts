@@ -46,6 +46,7 @@ export async function startRuntime(
       mqttUrl: config.MQTT_URL,
       mqttClientId: config.MQTT_CLIENT_ID,
       mqttPort: opts.mqttPort ?? config.MQTT_PORT,
+      tz: config.TZ,
       registry: s.metrics,
       ...(opts.commandTimeoutMs ? { commandTimeoutMs: opts.commandTimeoutMs } : {}),
       onLive: (mac, _id, frame) => live.bus.publish(mac, { kind: 'data', topic: 'Data', payload: frame }),

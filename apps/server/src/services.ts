@@ -24,6 +24,7 @@ import { metersService, type MetersService } from './precision/meters.service';
 import { monitoringService, type MonitoringService } from './tools/monitoring.service';
 import { userManagerRepository } from './usermanager/usermanager.repository';
 import { userManagerService, type UserManagerService } from './usermanager/usermanager.service';
+import { ensureDayRollup } from './telemetry/day-rollup';
 
 /** Everything a route needs, built once at start-up and passed in. */
 export interface Services {
@@ -92,6 +93,8 @@ export async function createServices(deps: {
     repo: userManagerRepository(database),
     clock,
   });
+  // Daily energy sums are kept in the installation's local days; built here on first start.
+  await ensureDayRollup(database, config.TZ);
   const historyRepo = historyRepository(database);
   const history = historyService({ repo: historyRepo, devices, tz: config.TZ });
   const monitoring = monitoringService({ repo: historyRepo, devices, clock, tz: config.TZ });

@@ -2,6 +2,7 @@
 // and commands, as one object the server builds once and closes on shutdown.
 import type { Registry } from 'prom-client';
 import type { DeviceMessage, LiveFrame } from '@meterportal/protocol';
+import { DEFAULT_TZ } from '../config/config';
 import type { Database } from '../db/database';
 import type { Clock, Logger } from '../telemetry/burst-log';
 import { createIngest } from '../telemetry/ingest';
@@ -35,6 +36,8 @@ export interface DeviceLinkDeps {
   commandTimeoutMs?: number;
   /** How long each kind of telemetry is kept; pruned hourly. Default DEFAULT_RETENTION. */
   retention?: Retention;
+  /** The installation's time zone (config TZ): daily energy sums are kept in its local days. */
+  tz?: string;
 }
 
 /** Default retention: minute profiles 90 days, quarter-hour energy 10 years, transitions 2 years. */
@@ -50,7 +53,7 @@ const PRUNE_INTERVAL_MS = 3600_000;
 export async function startDeviceLink(deps: DeviceLinkDeps) {
   const { database, logger, clock } = deps;
   const metrics = createTelemetryMetrics(deps.registry);
-  const repository = createTelemetryRepository(database);
+  const repository = createTelemetryRepository(database, { tz: deps.tz ?? DEFAULT_TZ });
   const credentials = createDeviceCredentials({ database, clock });
   let broker: BrokerLink | null = null;
   const commands = createDeviceCommands({ broker: () => broker, ...(deps.commandTimeoutMs ? { timeoutMs: deps.commandTimeoutMs } : {}) });

@@ -9,6 +9,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** The installation's time zone when TZ is not set. */
+export const DEFAULT_TZ = 'Europe/Bratislava';
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -20,7 +23,7 @@ const EnvSchema = z.object({
   PORTAL_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   TZ: z
     .string()
-    .default('Europe/Bratislava')
+    .default(DEFAULT_TZ)
     .refine((tz) => {
       try {
         new Intl.DateTimeFormat('en', { timeZone: tz });

@@ -14,6 +14,11 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL schema the tables live in, when not the default one. */
   schema?: string | undefined;
+  /**
+   * The driver under the query builder, for the few reads too large for row objects (a day of
+   * minute profiles): they ask the driver for rows as arrays.
+   */
+  native?: { sqlite: SQLite.Database } | { pool: pg.Pool } | undefined;
   close(): Promise<void>;
 }
 
@@ -50,7 +55,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema, close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema, native: { pool }, close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -60,7 +65,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', native: { sqlite }, close: () => db.destroy() };
 }
 
 /** Drops a PostgreSQL schema and everything in it (test clean-up). */

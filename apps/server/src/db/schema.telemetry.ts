@@ -32,6 +32,23 @@ export type EnergyQuartersTable = {
   ts_sec: number;
 } & Record<EnergyColumn, number>;
 
+/**
+ * Quarter-hour energy summed per local day of the installation's time zone (energy_rollup.tz):
+ * each row is exactly the sum of the device's quarter rows of that day, kept so by ingest,
+ * backfill and pruning in the same transactions that write the quarters.
+ */
+export type EnergyDaysTable = {
+  device_id: number;
+  /** Local midnight of the day, unix seconds UTC (days are 23, 24 or 25 hours long). */
+  day_sec: number;
+} & Record<EnergyColumn, number>;
+
+/** The time zone the day rollup was built for (one row, id 1). */
+export interface EnergyRollupTable {
+  id: number;
+  tz: string;
+}
+
 /** Last register reading taken into account per device: makes ingest idempotent on (device, ts). */
 export interface TelemetryCursorsTable {
   device_id: number;
@@ -73,6 +90,8 @@ export interface DeviceCredentialsTable {
 export type TelemetryDB = {
   telemetry_minutes: TelemetryMinutesTable;
   energy_quarters: EnergyQuartersTable;
+  energy_days: EnergyDaysTable;
+  energy_rollup: EnergyRollupTable;
   telemetry_cursors: TelemetryCursorsTable;
   device_states: DeviceStatesTable;
   device_status_changes: DeviceStatusChangesTable;

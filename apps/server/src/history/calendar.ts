@@ -131,3 +131,19 @@ function computeStarts(fromSec: number, toSec: number, period: Period, tz: strin
   }
   return out;
 }
+
+/**
+ * A function giving the start of the local day holding tsSec, for many look-ups: the last day
+ * found is kept, so a run of times within one day costs one comparison each instead of Intl.
+ */
+export function localDayFinder(tz: string): (tsSec: number) => number {
+  let start = Number.NaN;
+  let end = Number.NaN;
+  return (tsSec) => {
+    if (!(tsSec >= start && tsSec < end)) {
+      start = startOfDay(tsSec, tz);
+      end = nextPeriod(start, 'DAY', tz);
+    }
+    return start;
+  };
+}

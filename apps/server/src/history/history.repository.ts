@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { Statement } from 'better-sqlite3';
 import type { Database } from '../db/database';
 import type { EnergyColumn, MinuteValueColumn, TelemetryDB } from '../db/schema.telemetry';
+import { MINUTE_COLUMNS } from '../telemetry/columns';
 
 /** One row of chosen columns at a time. */
 export interface TimedValues {
@@ -8,23 +10,71 @@ export interface TimedValues {
   values: number[];
 }
 
+/** Minutes of one device column by column: start times and one array per asked column. */
+export interface MinuteColumns {
+  tsSec: number[];
+  values: number[][];
+}
+
+const KNOWN_MINUTE_COLUMNS: ReadonlySet<string> = new Set(MINUTE_COLUMNS);
+const STATEMENT_CACHE_SIZE = 200;
+
 /** SQL for reading stored telemetry: minute profiles, quarter-hour energy, status changes. */
 export function historyRepository(database: Database) {
   const db = database.db.withTables<TelemetryDB>();
+  const statements = new Map<string, Statement>();
+
+  // A day of minutes for every quantity is 1,440 rows of up to 38 values: taken from the driver
+  // as arrays, since building row objects costs more than reading the rows.
+  async function minuteArrays(deviceId: number, fromSec: number, toSec: number, columns: readonly MinuteValueColumn[]): Promise<unknown[][]> {
+    for (const c of columns) if (!KNOWN_MINUTE_COLUMNS.has(c)) throw new Error(`unknown minute column ${c}`);
+    const list = ['ts_sec', ...columns].join(', ');
+    const native = database.native;
+    if (native && 'sqlite' in native) {
+      const text = `SELECT ${list} FROM telemetry_minutes WHERE device_id = ? AND ts_sec >= ? AND ts_sec < ? ORDER BY ts_sec`;
+      let st = statements.get(text);
+      if (!st) {
+        st = native.sqlite.prepare(text).raw(true);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(text, st);
+      }
+      // Holding the query builder's connection: no write transaction is open on it meanwhile, so
+      // the read sees committed rows only, as every other read does.
+      const prepared = st;
+      return db.connection().execute(() => Promise.resolve(prepared.all(deviceId, fromSec, toSec) as unknown[][]));
+    }
+    if (native && 'pool' in native) {
+      const text = `SELECT ${list} FROM telemetry_minutes WHERE device_id = $1 AND ts_sec >= $2 AND ts_sec < $3 ORDER BY ts_sec`;
+      const r = await native.pool.query<unknown[]>({ text, values: [deviceId, fromSec, toSec], rowMode: 'array' });
+      return r.rows;
+    }
+    const rows = await db
+      .selectFrom('telemetry_minutes')
+      .select(['ts_sec', ...columns])
+      .where('device_id', '=', deviceId)
+      .where('ts_sec', '>=', fromSec)
+      .where('ts_sec', '<', toSec)
+      .orderBy('ts_sec')
+      .execute();
+    return rows.map((r) => {
+      const rec = r as unknown as Record<string, number>;
+      return [rec.ts_sec, ...columns.map((c) => rec[c])];
+    });
+  }
+
   return {
-    async minutes(deviceId: number, fromSec: number, toSec: number, columns: MinuteValueColumn[]): Promise<TimedValues[]> {
-      const rows = await db
-        .selectFrom('telemetry_minutes')
-        .select(['ts_sec', ...columns])
-        .where('device_id', '=', deviceId)
-        .where('ts_sec', '>=', fromSec)
-        .where('ts_sec', '<', toSec)
-        .orderBy('ts_sec')
-        .execute();
-      return rows.map((r) => {
-        const rec = r as unknown as Record<string, number>;
-        return { tsSec: Number(rec.ts_sec), values: columns.map((c) => Number(rec[c])) };
-      });
+    /** Minutes of [fromSec, toSec) in time order, column by column. */
+    async minuteColumns(deviceId: number, fromSec: number, toSec: number, columns: readonly MinuteValueColumn[]): Promise<MinuteColumns> {
+      const rows = await minuteArrays(deviceId, fromSec, toSec, columns);
+      const n = rows.length;
+      const tsSec = new Array<number>(n);
+      const values = columns.map(() => new Array<number>(n));
+      for (let i = 0; i < n; i++) {
+        const r = rows[i]!;
+        tsSec[i] = Number(r[0]);
+        for (let c = 0; c < values.length; c++) values[c]![i] = Number(r[c + 1]);
+      }
+      return { tsSec, values };
     },
 
     /** Quarter rows summed into buckets of bucketSec (a multiple of 900) aligned on UTC. */
@@ -50,6 +100,33 @@ export function historyRepository(database: Database) {
         const rec = r as unknown as Record<string, number | string>;
         return { tsSec: Number(rec.b), values: columns.map((c) => Number(rec[c])) };
       });
+    },
+
+    /**
+     * Energy over [fromSec, toSec) in ascending buckets, in one statement: whole local days
+     * [fromDay, toDay) from the daily rollup, the parts of the range before and after them from
+     * the quarters, summed into UTC-aligned buckets of bucketSec. Each bucket lies inside one
+     * local day, so it falls into the same calendar period as the quarters it sums.
+     */
+    async energyByDays(
+      deviceId: number,
+      range: { fromSec: number; toSec: number; fromDay: number; toDay: number },
+      columns: EnergyColumn[],
+      bucketSec: number,
+    ): Promise<TimedValues[]> {
+      const bucket = sql`ts_sec - (ts_sec % ${sql.lit(bucketSec)})`;
+      const sums = sql.join(columns.map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`));
+      const plain = sql.join(columns.map((c) => sql.ref(c)));
+      const quarters = (from: number, to: number) =>
+        sql`select ${bucket} as b, ${sums} from energy_quarters where device_id = ${deviceId} and ts_sec >= ${from} and ts_sec < ${to} group by 1`;
+      const { rows } = await sql<Record<string, number | string>>`
+        ${quarters(range.fromSec, range.fromDay)}
+        union all
+        select day_sec as b, ${plain} from energy_days where device_id = ${deviceId} and day_sec >= ${range.fromDay} and day_sec < ${range.toDay}
+        union all
+        ${quarters(range.toDay, range.toSec)}
+        order by 1`.execute(db);
+      return rows.map((rec) => ({ tsSec: Number(rec.b), values: columns.map((c) => Number(rec[c])) }));
     },
 
     async statusChanges(deviceId: number, fromMs: number, toMs: number) {

@@ -47,7 +47,7 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     t.clock.set(utc('2027-01-10T00:00:00Z'));
     c = await quickSession(t.services, userId);
     token = c.devices[0]!.token;
-    const repo = createTelemetryRepository(t.services.database);
+    const repo = createTelemetryRepository(t.services.database, { tz: t.config.TZ });
     const quarters: QuarterRow[] = [];
     for (let ts = yearFrom; ts < yearTo; ts += 900) quarters.push(quarter(deviceId, ts));
     const dayStart = fromWall(TZ, 2026, 10, 25);
@@ -96,6 +96,31 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     const feb = fromWall(TZ, 2026, 2, 1);
     const mar = fromWall(TZ, 2026, 3, 1);
     expect(months[1]).toEqual([feb * 1000, expectedWh(feb, mar, importWh) / 1000]);
+  });
+
+  it('answers days and months of a range that starts and ends inside a day as the quarters add up', async () => {
+    // Partial first and last days (part of them from the quarters, the rest from whole days),
+    // across both daylight-saving changes and a month end.
+    const from = fromWall(TZ, 2026, 3, 27, 13, 45);
+    const to = fromWall(TZ, 2026, 10, 28, 6, 10);
+    const res = (await energy({ data: 'E_I,E_E', from, to, period: 'DAY' })).json().data;
+    const months = (await energy({ data: 'E_I,E_E', from, to, period: 'MONTH' })).json().data;
+    // Independently: every stored quarter in [from, to) into the local day or month holding it.
+    const expected = (next: (start: number) => number, first: number, f: (ts: number) => number) => {
+      const out: [number, number][] = [];
+      for (let start = first; start < to; start = next(start)) {
+        const wh = expectedWh(Math.max(start, Math.ceil(from / 900) * 900), Math.min(next(start), to), f);
+        out.push([start * 1000, wh / 1000]);
+      }
+      return out;
+    };
+    const nextDay = (s: number) => fromWall(TZ, new Date((s + 43200) * 1000).getUTCFullYear(), new Date((s + 43200) * 1000).getUTCMonth() + 1, new Date((s + 43200) * 1000).getUTCDate() + 1);
+    const nextMonth = (s: number) => fromWall(TZ, new Date((s + 43200) * 1000).getUTCFullYear(), new Date((s + 43200) * 1000).getUTCMonth() + 2, 1);
+    expect(res.E_I.CUM).toEqual(expected(nextDay, fromWall(TZ, 2026, 3, 27), importWh));
+    expect(res.E_E.CUM).toEqual(expected(nextDay, fromWall(TZ, 2026, 3, 27), exportWh));
+    expect(res.E_I.CUM).toHaveLength(216);
+    expect(months.E_I.CUM).toEqual(expected(nextMonth, fromWall(TZ, 2026, 3, 1), importWh));
+    expect(months.E_I.CUM).toHaveLength(8);
   });
 
   it('answers reactive energy by quadrant per day', async () => {

@@ -2,7 +2,7 @@ import type { EnergyRequest, ProfileQuantity, ProfileRequest, Series } from '@me
 import type { EnergyColumn, MinuteValueColumn } from '../db/schema.telemetry';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
 import { DataNotFound } from '../http/errors';
-import { periodStarts, startOfPeriod } from './calendar';
+import { nextPeriod, periodStarts, startOfDay, startOfPeriod } from './calendar';
 import { combinePhases, downsample, maxIntoPeriods, profileBucketMs, quarterKw, sumIntoPeriods } from './history-fns';
 import type { HistoryRepository } from './history.repository';
 
@@ -60,9 +60,22 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         if (q === 'F') columns.push('f_avg');
         else for (const p of phases) columns.push(`${q.toLowerCase()}_${lc(p)}_avg` as MinuteValueColumn);
       }
-      const rows = columns.length > 0 ? await repo.minutes(device.id, req.from, req.to, columns) : [];
-      const times = rows.map((r) => r.tsSec * 1000);
-      const take = (i: number): Series => downsample(rows.map((r, k) => [times[k]!, r.values[i]!]), bucketMs);
+      // The energy quantities (E_I, E_E, Q_E, S_E per phase) in one statement, asked for at the
+      // same time as the minutes so the two reads overlap on PostgreSQL's pool.
+      const energyKeys = req.data.filter((k) => PROFILE_ENERGY[k]);
+      const energyCols = energyKeys.map((q) => phases.flatMap((p) => PROFILE_ENERGY[q]!(p)));
+      const energyRead = energyKeys.length ? repo.energyBuckets(device.id, req.from, req.to, energyCols.flat(), 900) : Promise.resolve([]);
+      // Column by column from the driver's arrays: each series is built once, in one pass.
+      const minuteRead = columns.length > 0 ? repo.minuteColumns(device.id, req.from, req.to, columns) : Promise.resolve({ tsSec: [], values: [] });
+      const [minutes, allBuckets] = await Promise.all([minuteRead, energyRead]);
+      const n = minutes.tsSec.length;
+      const times = minutes.tsSec.map((t) => t * 1000);
+      const take = (i: number): Series => {
+        const v = minutes.values[i]!;
+        const s: Series = new Array<[number, number]>(n);
+        for (let k = 0; k < n; k++) s[k] = [times[k]!, v[k]!];
+        return downsample(s, bucketMs);
+      };
       let col = 0;
       for (const q of minuteKeys) {
         if (q === 'F') {
@@ -74,26 +87,29 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         const first = col;
         const per: Partial<Record<Phase, Series>> = {};
         for (const p of phases) per[p] = take(col++);
-        const combined: Series = rows.map((r, k) => {
+        const combined: Series = new Array<[number, number]>(n);
+        for (let k = 0; k < n; k++) {
           let sum = 0;
-          for (let c = first; c < col; c++) sum += r.values[c]!;
-          return [times[k]!, req.cumulative ? sum : sum / phases.length];
-        });
+          for (let c = first; c < col; c++) sum += minutes.values[c]![k]!;
+          combined[k] = [times[k]!, req.cumulative ? sum : sum / phases.length];
+        }
         const cumulative = downsample(combined, bucketMs);
         out[q] = { ...per, cumulative };
         points += cumulative.length;
       }
 
-      for (const q of req.data.filter((k) => PROFILE_ENERGY[k])) {
-        const cols = phases.flatMap((p) => PROFILE_ENERGY[q]!(p));
+      let offset = 0;
+      for (const [qi, q] of energyKeys.entries()) {
+        const cols = energyCols[qi]!;
         const per = cols.length / phases.length;
-        const buckets = await repo.energyBuckets(device.id, req.from, req.to, cols, 900);
+        const base = offset;
+        offset += cols.length;
         // Whole Wh are added first and divided once, so kWh values carry no rounding residue.
         const wh: Partial<Record<Phase, Series>> = {};
         phases.forEach((p, pi) => {
-          wh[p] = buckets.map((b) => {
+          wh[p] = allBuckets.map((b) => {
             let sum = 0;
-            for (let k = 0; k < per; k++) sum += b.values[pi * per + k]!;
+            for (let k = 0; k < per; k++) sum += b.values[base + pi * per + k]!;
             return [b.tsSec * 1000, sum];
           });
         });
@@ -124,7 +140,15 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         });
       } else {
         const bucketSec = safeBucketSec(req.period, req.from, req.to, tz);
-        const buckets = await repo.energyBuckets(device.id, req.from, req.to, columns, bucketSec);
+        // Days and months: the whole local days of the range come from the daily rollup (one row
+        // a day instead of 96 quarters), only the partial days at its ends from the quarters.
+        const fromStart = startOfDay(req.from, tz);
+        const fromDay = fromStart === req.from ? fromStart : nextPeriod(fromStart, 'DAY', tz);
+        const toDay = startOfDay(req.to, tz);
+        const byDays = (req.period === 'DAY' || req.period === 'MONTH') && fromDay < toDay;
+        const buckets = byDays
+          ? await repo.energyByDays(device.id, { fromSec: req.from, toSec: req.to, fromDay, toDay }, columns, bucketSec)
+          : await repo.energyBuckets(device.id, req.from, req.to, columns, bucketSec);
         req.data.forEach((k, i) => {
           // Sums stay in whole Wh until this one division, so totals are exact to the watt-hour.
           const wh = sumIntoPeriods(buckets.map((b) => ({ tsSec: b.tsSec, value: b.values[i]! })), starts);

@@ -21,7 +21,7 @@ describe.each(DIALECTS)('history of a simulated meter on $name', (dialect) => {
     const deviceId = await addDevice(t.services, '02-4D-50-00-00-06', 6, 'Solar sub-meter');
     await assign(t.services, userId, deviceId, true);
     await backfillHistory(
-      { repository: createTelemetryRepository(t.services.database), clock: t.clock, logger: quiet },
+      { repository: createTelemetryRepository(t.services.database, { tz: t.config.TZ }), clock: t.clock, logger: quiet },
       [{ id: deviceId, mac: '02-4D-50-00-00-06', type: 6 }],
       { quarterDays: 45, minuteDays: 1 },
     );

@@ -21,12 +21,12 @@ const { values } = parseArgs({
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'portal.db') });
-await migrateToLatest(database);
+await migrateToLatest(database, { tz: config.TZ });
 const devices = (await database.db.selectFrom('devices').select(['id', 'mac', 'type', 'phase_use']).execute())
   .filter((d) => DEVICE_TYPES.includes(d.type as DeviceTypeId))
   .map((d) => ({ id: d.id, mac: d.mac, type: d.type as DeviceTypeId, phases: Math.min(3, Math.max(1, d.phase_use)) as 1 | 2 | 3 }));
 const logger = { debug: () => undefined, info: () => undefined, warn: console.warn, error: console.error };
-const report = await backfillHistory({ repository: createTelemetryRepository(database), clock: systemClock, logger }, devices, {
+const report = await backfillHistory({ repository: createTelemetryRepository(database, { tz: config.TZ }), clock: systemClock, logger }, devices, {
   force: values.force,
   quarterDays: Number(values['quarter-days']),
   minuteDays: Number(values['minute-days']),

@@ -1,3 +1,4 @@
+import { DEFAULT_TZ } from '../config/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHistory } from '@meterportal/simulator';
 import type { TelemetryDB } from '../db/schema.telemetry';
@@ -23,7 +24,7 @@ describe.each(TEST_DIALECTS)('history backfill on %s', (dialect) => {
   });
 
   it('writes a year of quarters and two weeks of minutes for six meters quickly, once', async () => {
-    const deps = { repository: createTelemetryRepository(database), clock: { nowMs: () => NOW_MS }, logger: memoryLogger() };
+    const deps = { repository: createTelemetryRepository(database, { tz: DEFAULT_TZ }), clock: { nowMs: () => NOW_MS }, logger: memoryLogger() };
     const r = await backfillHistory(deps, devices);
     console.log(`backfill on ${dialect}: ${JSON.stringify(r)}`);
     expect(r.quarterRows).toBe(6 * 365 * 96);

@@ -15,6 +15,8 @@ export interface BulkSpec {
   types: readonly BulkColumnType[];
   /** Conflict clause text, e.g. `ON CONFLICT (device_id, ts_sec) DO NOTHING`. */
   onConflict: string;
+  /** RETURNING clause text, e.g. `RETURNING device_id, ts_sec`; its rows are returned. */
+  returning?: string;
 }
 
 const SQLITE_MAX_PARAMS = 30_000;
@@ -24,24 +26,31 @@ export interface QueryRunner {
   executeQuery(query: CompiledQuery): Promise<QueryResult<unknown>>;
 }
 
-/** Writes rows (values in spec.columns order) with as few statements as the engine allows. */
-export async function bulkInsert(db: QueryRunner, dialect: Dialect, spec: BulkSpec, rows: readonly (readonly number[])[]): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * Writes rows (values in spec.columns order) with as few statements as the engine allows;
+ * returns what spec.returning selects (nothing without it).
+ */
+export async function bulkInsert(db: QueryRunner, dialect: Dialect, spec: BulkSpec, rows: readonly (readonly number[])[]): Promise<unknown[]> {
+  const out: unknown[] = [];
+  if (rows.length === 0) return out;
   const cols = spec.columns.join(', ');
+  const returning = spec.returning ? ` ${spec.returning}` : '';
   if (dialect === 'postgres') {
     const arrays = spec.columns.map((_, c) => rows.map((r) => r[c] ?? 0));
     const unnest = spec.types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
-    const text = `INSERT INTO ${spec.table} (${cols}) SELECT * FROM unnest(${unnest}) ${spec.onConflict}`;
-    await db.executeQuery(CompiledQuery.raw(text, arrays));
-    return;
+    const text = `INSERT INTO ${spec.table} (${cols}) SELECT * FROM unnest(${unnest}) ${spec.onConflict}${returning}`;
+    const r = await db.executeQuery(CompiledQuery.raw(text, arrays));
+    return spec.returning ? r.rows : out;
   }
   const per = Math.max(1, Math.floor(SQLITE_MAX_PARAMS / spec.columns.length));
   const tuple = `(${spec.columns.map(() => '?').join(',')})`;
   for (let i = 0; i < rows.length; i += per) {
     const part = rows.slice(i, i + per);
-    const text = `INSERT INTO ${spec.table} (${cols}) VALUES ${new Array<string>(part.length).fill(tuple).join(',')} ${spec.onConflict}`;
+    const text = `INSERT INTO ${spec.table} (${cols}) VALUES ${new Array<string>(part.length).fill(tuple).join(',')} ${spec.onConflict}${returning}`;
     const params: number[] = [];
     for (const r of part) for (let c = 0; c < spec.columns.length; c++) params.push(r[c] ?? 0);
-    await db.executeQuery(CompiledQuery.raw(text, params));
+    const r = await db.executeQuery(CompiledQuery.raw(text, params));
+    if (spec.returning) for (const row of r.rows) out.push(row);
   }
+  return out;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_TZ } from '../config/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHistory, createMeterModel, createRegisters, meterProfile } from '@meterportal/simulator';
 import { deviceTopic, encodePayload, type LiveFrame } from '@meterportal/protocol';
@@ -32,7 +33,7 @@ describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
   const build = () => {
     const metrics = createTelemetryMetrics();
     const logger = memoryLogger();
-    const ingest = createIngest({ repository: createTelemetryRepository(database), logger, clock, metrics });
+    const ingest = createIngest({ repository: createTelemetryRepository(database, { tz: DEFAULT_TZ }), logger, clock, metrics });
     return { ingest, metrics, logger };
   };
   const db = () => database.db.withTables<TelemetryDB>();
@@ -210,7 +211,7 @@ describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
     ingest.handle(deviceTopic(MAC, 'state'), enc({ status: 'ONLINE' }));
     await settle();
     await ingest.close();
-    const repo = createTelemetryRepository(database);
+    const repo = createTelemetryRepository(database, { tz: DEFAULT_TZ });
     const count = async () => [
       (await db().selectFrom('telemetry_minutes').select('ts_sec').execute()).length,
       (await db().selectFrom('energy_quarters').select('ts_sec').execute()).length,

@@ -6,6 +6,8 @@ import type { DB } from '../db/schema';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from './columns';
 import { MINUTE_CHANNELS, type MinuteAggregate } from './minute-aggregate';
+import { addDays, ensureDayRollup, sumIntoDays } from './day-rollup';
+import { localDayFinder, nextPeriod, startOfDay } from '../history/calendar';
 
 /** Energy of one device and quarter, in ENERGY_COLUMNS order. */
 export interface QuarterRow {
@@ -113,12 +115,27 @@ function minuteMergeClause(dialect: Dialect): string {
   return `${KEY} DO UPDATE SET ${sets.join(', ')}`;
 }
 
-/** Builds the telemetry repository over an open database. */
-export function createTelemetryRepository(database: Database) {
+/**
+ * Builds the telemetry repository over an open database. `tz` is the installation's time zone:
+ * quarter-hour energy is also summed per local day of it (energy_days), in the same transaction.
+ */
+export function createTelemetryRepository(database: Database, opts: { tz: string }) {
   const db: TDB = database.db.withTables<TelemetryDB>();
   const { dialect } = database;
+  const { tz } = opts;
+  const dayOf = localDayFinder(tz);
   const quarterAdd: BulkSpec = { table: 'energy_quarters', columns: quarterColumns, types: quarterTypes, onConflict: quarterAddClause };
-  const quarterKeep: BulkSpec = { ...quarterAdd, onConflict: `${KEY} DO NOTHING` };
+  // Backfill keeps rows already present; only the rows it did insert go into the daily sums.
+  const quarterKeep: BulkSpec = { ...quarterAdd, onConflict: `${KEY} DO NOTHING`, returning: 'RETURNING device_id, ts_sec' };
+  // The rollup must be in this zone before anything is added to it (built once, on first write).
+  let rollupReady: Promise<unknown> | null = null;
+  const rollupInZone = () => {
+    rollupReady ??= ensureDayRollup(database, tz).catch((e: unknown) => {
+      rollupReady = null;
+      throw e;
+    });
+    return rollupReady;
+  };
   const minuteMerge: BulkSpec = { table: 'telemetry_minutes', columns: minuteColumns, types: minuteTypes, onConflict: minuteMergeClause(dialect) };
   const minuteKeep: BulkSpec = { ...minuteMerge, onConflict: `${KEY} DO NOTHING` };
 
@@ -183,6 +200,29 @@ export function createTelemetryRepository(database: Database) {
     return moved;
   }
 
+  // Quarters before the cutoff go, and so do the days they made up; the day the cutoff falls in
+  // keeps only its remaining quarters, so it is summed again from them.
+  async function pruneQuarters(cutoffSec: number): Promise<{ numDeletedRows: bigint }> {
+    await rollupInZone();
+    return db.transaction().execute(async (trx) => {
+      const q = await trx.deleteFrom('energy_quarters').where('ts_sec', '<', cutoffSec).executeTakeFirst();
+      const day = startOfDay(cutoffSec, tz);
+      const next = nextPeriod(day, 'DAY', tz);
+      await trx.deleteFrom('energy_days').where('day_sec', '<=', day).execute();
+      const cols = ENERGY_COLUMNS.join(', ');
+      const sums = ENERGY_COLUMNS.map((c) => `sum(${c})`).join(', ');
+      const p = dialect === 'postgres' ? ['$1::bigint', '$2', '$3'] : ['?', '?', '?'];
+      await trx.executeQuery(
+        CompiledQuery.raw(
+          `INSERT INTO energy_days (device_id, day_sec, ${cols})
+           SELECT device_id, ${p[0]}, ${sums} FROM energy_quarters WHERE ts_sec >= ${p[1]} AND ts_sec < ${p[2]} GROUP BY device_id`,
+          [day, day, next],
+        ),
+      );
+      return q;
+    });
+  }
+
   return {
     /** Device id of a mac, or null when the portal does not know it. */
     async deviceIdByMac(mac: string): Promise<number | null> {
@@ -210,11 +250,15 @@ export function createTelemetryRepository(database: Database) {
      * the same energy twice; devices that lost the race are returned and their rows are dropped.
      */
     async writeBatch(batch: TelemetryBatch): Promise<{ conflicted: number[] }> {
+      if (batch.quarters.length) await rollupInZone();
       return db.transaction().execute(async (trx) => {
         const moved = await moveCursors(trx, batch.cursors);
         const conflicted = batch.cursors.filter((c) => !moved.has(c.deviceId)).map((c) => c.deviceId);
         const ok = (r: { deviceId: number }) => !conflicted.length || moved.has(r.deviceId) || !batch.cursors.some((c) => c.deviceId === r.deviceId);
-        await bulkInsert(trx, dialect, quarterAdd, batch.quarters.filter(ok).map(quarterRow));
+        const quarters = batch.quarters.filter(ok);
+        await bulkInsert(trx, dialect, quarterAdd, quarters.map(quarterRow));
+        // Energy added to a quarter is added to its day as well.
+        await addDays(trx, dialect, sumIntoDays(quarters, dayOf));
         await bulkInsert(trx, dialect, minuteMerge, batch.minutes.filter(ok).map(minuteRow));
         for (const s of batch.states) {
           const row = { status: s.status, connection: s.connection, fw: s.fw, model: s.model, changed_at_ms: s.changedAtMs };
@@ -244,8 +288,11 @@ export function createTelemetryRepository(database: Database) {
 
     /** Bulk load of history (backfill): rows already present are kept. */
     async insertHistory(quarters: readonly QuarterRow[], minutes: readonly MinuteRow[]): Promise<void> {
+      if (quarters.length) await rollupInZone();
       await db.transaction().execute(async (trx) => {
-        await bulkInsert(trx, dialect, quarterKeep, quarters.map(quarterRow));
+        const inserted = (await bulkInsert(trx, dialect, quarterKeep, quarters.map(quarterRow))) as { device_id: number; ts_sec: number }[];
+        const fresh = new Set(inserted.map((r) => `${Number(r.device_id)}:${Number(r.ts_sec)}`));
+        await addDays(trx, dialect, sumIntoDays(quarters.filter((q) => fresh.has(`${q.deviceId}:${q.tsSec}`)), dayOf));
         await bulkInsert(trx, dialect, minuteKeep, minutes.map(minuteRow));
       });
     },
@@ -276,7 +323,7 @@ export function createTelemetryRepository(database: Database) {
     async prune(retention: Retention, nowMs: number): Promise<{ minutes: number; quarters: number; statusChanges: number }> {
       const nowSec = Math.floor(nowMs / 1000);
       const m = await db.deleteFrom('telemetry_minutes').where('ts_sec', '<', nowSec - retention.minutesSec).executeTakeFirst();
-      const q = await db.deleteFrom('energy_quarters').where('ts_sec', '<', nowSec - retention.quartersSec).executeTakeFirst();
+      const q = await pruneQuarters(nowSec - retention.quartersSec);
       const s = await db
         .deleteFrom('device_status_changes')
         .where('at_ms', '<', nowMs - retention.statusChangesSec * 1000)

@@ -4,12 +4,15 @@ import * as m001 from './001_foundation';
 import * as m002 from './002_telemetry';
 import * as m003 from './003_notifications';
 import * as m004 from './004_precision';
+import * as m005 from './005_history_rollup';
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
   /** Column type of auto-increment keys: SQLite 'integer' (with AUTOINCREMENT), PostgreSQL 'serial'. */
   idType: 'integer' | 'serial';
   dialect: Database['dialect'];
+  /** The installation's time zone, when known (the day rollup is built in it). */
+  tz?: string | undefined;
 }
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -20,13 +23,15 @@ const STEPS: Record<string, Step> = {
   '002_telemetry': m002,
   '003_notifications': m003,
   '004_precision': m004,
+  '005_history_rollup': m005,
 };
 
 /** Brings the schema up to date; safe to call from several instances at once. */
-export async function migrateToLatest(database: Database): Promise<void> {
+export async function migrateToLatest(database: Database, opts: { tz?: string } = {}): Promise<void> {
   const ctx: MigrationContext = {
     idType: database.dialect === 'sqlite' ? 'integer' : 'serial',
     dialect: database.dialect,
+    tz: opts.tz,
   };
   const provider: MigrationProvider = {
     getMigrations: () =>
