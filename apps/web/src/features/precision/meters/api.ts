@@ -156,24 +156,25 @@ export function useDeviceDatabaseMutation(deviceToken: string | undefined, direc
   });
 }
 
-/** Stored tests of a meter, newest first; 610 is the empty state, not an error. */
-export function useMeterTestsQuery(deviceToken: string | undefined, meterId: number) {
+/** A list about one meter (its tests, its images); 610 is the empty list, not an error. */
+function useMeterListQuery<T>(
+  queryKey: readonly unknown[],
+  path: string,
+  schema: { safeParse(v: unknown): { success: true; data: { data: T[] } } | { success: false } },
+  deviceToken: string | undefined,
+  meterId: number,
+) {
   return useQuery({
-    queryKey: meterKeys.tests(deviceToken ?? '', meterId),
+    queryKey,
     queryFn: async ({ signal }) => {
       try {
-        const res = MeterTestsResponse.safeParse(
-          await call<unknown>(
-            'read',
-            '/applied-precision/test-result',
-            { device_token: deviceToken, ID_meter: meterId },
-            { signal },
-          ),
+        const res = schema.safeParse(
+          await call<unknown>('read', path, { device_token: deviceToken, ID_meter: meterId }, { signal }),
         );
-        if (!res.success) throw unreadable('test-result');
+        if (!res.success) throw unreadable(path.split('/').slice(2).join('/'));
         return res.data.data;
       } catch (e) {
-        if (isDataNotFound(e)) return [];
+        if (isDataNotFound(e)) return [] as T[];
         throw e;
       }
     },
@@ -182,29 +183,26 @@ export function useMeterTestsQuery(deviceToken: string | undefined, meterId: num
   });
 }
 
+/** Stored tests of a meter, newest first. */
+export function useMeterTestsQuery(deviceToken: string | undefined, meterId: number) {
+  return useMeterListQuery(
+    meterKeys.tests(deviceToken ?? '', meterId),
+    '/applied-precision/test-result',
+    MeterTestsResponse,
+    deviceToken,
+    meterId,
+  );
+}
+
+/** Stored images of a meter. */
 export function useMeterImagesQuery(deviceToken: string | undefined, meterId: number) {
-  return useQuery({
-    queryKey: meterKeys.images(deviceToken ?? '', meterId),
-    queryFn: async ({ signal }) => {
-      try {
-        const res = MeterImagesResponse.safeParse(
-          await call<unknown>(
-            'read',
-            '/applied-precision/images/list',
-            { device_token: deviceToken, ID_meter: meterId },
-            { signal },
-          ),
-        );
-        if (!res.success) throw unreadable('images/list');
-        return res.data.data;
-      } catch (e) {
-        if (isDataNotFound(e)) return [];
-        throw e;
-      }
-    },
-    enabled: !!deviceToken && meterId > 0,
-    meta: apiErrors,
-  });
+  return useMeterListQuery(
+    meterKeys.images(deviceToken ?? '', meterId),
+    '/applied-precision/images/list',
+    MeterImagesResponse,
+    deviceToken,
+    meterId,
+  );
 }
 
 /** Address of an image's bytes (the session cookie goes along with the request). */
