@@ -6,11 +6,12 @@ import { useAuthUser } from '../features/auth/session';
 import { RequireMainUser, RequireSession } from './guards';
 import { DEFAULT_ROUTE, rememberRoute } from './routeMemory';
 import { EDIT_PROFILE_ROUTE, LOGIN_ROUTE } from './routeTitles';
+import { loadAreaTexts } from '../i18n';
 
 // Each top-level area is its own chunk: sign-in, the shell, profile, visualization, applied precision.
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const MainLayout = lazy(() =>
-  import('../features/shell/MainLayout').then((m) => ({ default: m.MainLayout })),
+  Promise.all([import('../features/shell/MainLayout'), loadAreaTexts()]).then(([m]) => ({ default: m.MainLayout })),
 );
 const EditProfilePage = lazy(() =>
   import('../features/auth/EditProfilePage').then((m) => ({ default: m.EditProfilePage })),

@@ -6,7 +6,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { settingsStore, type Language } from '../app/settings';
 import { createStore, useStore } from '../app/store';
-import { en, type Translation } from './en';
+import type { Translation } from './en';
+import { enCore } from './en.core';
 
 /** Native names: a language is always offered in its own words, whatever the current one. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', sk: 'Slovenčina', de: 'Deutsch' };
@@ -66,9 +67,18 @@ async function switchTo(lng: Language): Promise<void> {
   uiLocaleStore.set(locale);
 }
 
+/**
+ * Loads the English texts of the signed-in areas; the signed-in shell waits for them, so the
+ * sign-in page never downloads them.
+ */
+export async function loadAreaTexts(): Promise<void> {
+  const { enAreas } = await import('./en.areas');
+  i18next.addResourceBundle('en', 'translation', enAreas, true, false);
+}
+
 export async function initI18n(): Promise<void> {
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: enCore } },
     lng: 'en',
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
