@@ -26,10 +26,13 @@ const template: LiveFrame = { ts: nowSec, ...instant, ...registers.read() };
 
 async function run(step: Step): Promise<number> {
   let sent = 0;
+  // Start on a whole second and stamp each frame with the second it is sent in, as a meter
+  // stamps the second it measured, so the delay from a minute's end to its row is not flattered.
+  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
   const start = Date.now();
   const base = Math.floor(start / 1000);
   for (let s = 0; s < step.seconds; s++) {
-    const tsSec = base + s + 1;
+    const tsSec = base + s;
     const perTick = Math.ceil(step.macs.length / 20);
     for (let i = 0; i < step.macs.length; i += perTick) {
       // Spread a second's frames over 20 ticks of 50 ms.

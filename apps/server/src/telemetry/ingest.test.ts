@@ -204,6 +204,30 @@ describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
     expect(m[0]!.p_l1_max).toBeCloseTo(Math.max(...ps), 6);
   });
 
+  it('observes the delay from each minute\'s end to its commit, also for a minute no later frame closes', async () => {
+    const { ingest, metrics } = build();
+    const m0 = T0 - (T0 % 60);
+    // A whole minute and the first frame of the next, which closes it.
+    for (const f of frames(61, m0)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    nowMs = (m0 + 60) * 1000 + 1400;
+    await ingest.flush();
+    const bucket = async (le: number) =>
+      (await metrics.minuteDelaySeconds.get()).values.find((v) => v.metricName === 'telemetry_minute_commit_delay_seconds_bucket' && v.labels.le === le)?.value;
+    expect([await bucket(1.25), await bucket(1.5)]).toEqual([0, 1]);
+    // The meter falls silent: its open minute is written after its end and the grace period.
+    nowMs = (m0 + 120 + 5) * 1000 + 600;
+    await ingest.flush();
+    expect([await bucket(5), await bucket(10)]).toEqual([1, 2]);
+    const sum = (await metrics.minuteDelaySeconds.get()).values.find((v) => v.metricName === 'telemetry_minute_commit_delay_seconds_sum')?.value;
+    expect(sum).toBeCloseTo(1.4 + 5.6, 6);
+    const rows = await db().selectFrom('telemetry_minutes').select(['ts_sec', 'samples']).orderBy('ts_sec').execute();
+    expect(rows.map((r) => [Number(r.ts_sec), r.samples])).toEqual([
+      [m0, 60],
+      [m0 + 60, 1],
+    ]);
+  });
+
   it('prunes each kind by its own retention', async () => {
     const { ingest } = build();
     for (const f of frames(200)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
