@@ -52,10 +52,13 @@ export function startPublisher(url: string): Promise<ChildProcess> {
   return new Promise((resolve) => child.once('message', () => resolve(child)));
 }
 
-/** Plays the meters for the given seconds at one frame each per second; resolves with frames sent. */
-export function play(child: ChildProcess, macs: string[], seconds: number, topicPrefix?: string): Promise<number> {
+/**
+ * Plays the meters for the given seconds at one frame each per second; resolves with frames sent
+ * and the performance.now() of the first frame (the publisher first waits for a whole second).
+ */
+export function play(child: ChildProcess, macs: string[], seconds: number, topicPrefix?: string): Promise<{ sent: number; startedAt: number }> {
   return new Promise((resolve) => {
-    child.once('message', (m: { sent: number }) => resolve(m.sent));
+    child.once('message', (m: { sent: number; ms: number }) => resolve({ sent: m.sent, startedAt: performance.now() - m.ms }));
     child.send({ macs, seconds, ...(topicPrefix ? { topicPrefix } : {}) });
   });
 }

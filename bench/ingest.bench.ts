@@ -52,7 +52,7 @@ async function commitDelay(database: Database, link: Awaited<ReturnType<typeof s
   const before = await histogramBuckets(link.registry, DELAY_METRIC);
   const watch = watchMinuteRows(database, firstEndSec - 60);
   const framesBefore = await counterValue(link.registry, 'telemetry_messages_total', { kind: 'live' });
-  const sent = await play(publisher, macs.slice(0, DELAY_DEVICES), seconds);
+  const { sent } = await play(publisher, macs.slice(0, DELAY_DEVICES), seconds);
   await sleep(2000);
   const got = (await counterValue(link.registry, 'telemetry_messages_total', { kind: 'live' })) - framesBefore;
   const polled = await watch.stop(lastEndSec);
@@ -91,13 +91,12 @@ async function storeRun(database: Database, label: string, publisher: ChildProce
   const steps: { devices: number; offeredPerSec: number; ingestedPerSec: number; keptUp: boolean }[] = [];
   for (const k of STEPS) {
     const before = await counterValue(registry, 'telemetry_messages_total', { kind: 'live' });
-    const started = performance.now();
-    const sent = await play(publisher, macs.slice(0, k), SECONDS);
+    const { sent, startedAt } = await play(publisher, macs.slice(0, k), SECONDS);
     // Let the broker and the last transaction drain.
     await sleep(2000);
     await link.link.ingest.flush();
     const got = (await counterValue(registry, 'telemetry_messages_total', { kind: 'live' })) - before;
-    const seconds = (performance.now() - started) / 1000 - 2;
+    const seconds = (performance.now() - startedAt) / 1000 - 2;
     const step = {
       devices: k,
       offeredPerSec: Math.round(sent / SECONDS),
@@ -122,10 +121,9 @@ async function bareBroker(publisher: ChildProcess) {
   const steps: { devices: number; offeredPerSec: number; receivedPerSec: number }[] = [];
   for (const k of STEPS) {
     got = 0;
-    const started = performance.now();
-    const sent = await play(publisher, Array.from({ length: k }, (_, i) => macOf(i)), SECONDS, 'benchbare');
+    const { sent, startedAt } = await play(publisher, Array.from({ length: k }, (_, i) => macOf(i)), SECONDS, 'benchbare');
     await sleep(2000);
-    const seconds = (performance.now() - started) / 1000 - 2;
+    const seconds = (performance.now() - startedAt) / 1000 - 2;
     steps.push({ devices: k, offeredPerSec: Math.round(sent / SECONDS), receivedPerSec: Math.round(got / seconds) });
     console.log('bare broker', steps.at(-1));
     if (got < 0.98 * sent) break;

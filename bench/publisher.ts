@@ -24,7 +24,8 @@ const instant = model.sample(nowSec);
 registers.integrate(instant, 1);
 const template: LiveFrame = { ts: nowSec, ...instant, ...registers.read() };
 
-async function run(step: Step): Promise<number> {
+/** Frames sent and how long sending took, from the first frame (after aligning to a second). */
+async function run(step: Step): Promise<{ sent: number; ms: number }> {
   let sent = 0;
   // Start on a whole second and stamp each frame with the second it is sent in, as a meter
   // stamps the second it measured, so the delay from a minute's end to its row is not flattered.
@@ -49,7 +50,7 @@ async function run(step: Step): Promise<number> {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
   }
-  return sent;
+  return { sent, ms: Date.now() - start };
 }
 
 process.on('message', (m: Step | 'exit') => {
@@ -57,6 +58,6 @@ process.on('message', (m: Step | 'exit') => {
     void Promise.all(clients.map((c) => c.endAsync())).then(() => process.exit(0));
     return;
   }
-  void run(m).then((sent) => process.send?.({ sent }));
+  void run(m).then((r) => process.send?.(r));
 });
 process.send?.({ ready: true });

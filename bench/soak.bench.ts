@@ -66,7 +66,7 @@ for (let i = 1; !finished; i++) {
   });
   console.log('soak', JSON.stringify(samples.at(-1)));
 }
-const sent = await done;
+const { sent } = await done;
 await sleep(2000);
 const got = await frames();
 const delay = bucketsSince(await histogramBuckets(link.registry, 'telemetry_minute_commit_delay_seconds'), delayBefore);

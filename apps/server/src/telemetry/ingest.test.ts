@@ -228,6 +228,43 @@ describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
     ]);
   });
 
+  it('commits a minute at the first commit after its last second\'s frame, without waiting for the next minute', async () => {
+    const { ingest, metrics } = build();
+    const m0 = T0 - (T0 % 60);
+    for (const f of frames(60, m0)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    nowMs = (m0 + 60) * 1000 + 300;
+    await ingest.flush();
+    const rows = await db().selectFrom('telemetry_minutes').select(['ts_sec', 'samples']).execute();
+    expect(rows.map((r) => [Number(r.ts_sec), r.samples])).toEqual([[m0, 60]]);
+    const observed = (await metrics.minuteDelaySeconds.get()).values.find((v) => v.metricName === 'telemetry_minute_commit_delay_seconds_sum')?.value;
+    expect(observed).toBeCloseTo(0.3, 6);
+    // A late copy of a frame of that minute is a redelivery and does not reopen it.
+    ingest.handle(deviceTopic(MAC, 'live'), enc(frames(60, m0)[30]));
+    await ingest.close();
+    const after = await db().selectFrom('telemetry_minutes').select(['ts_sec', 'samples']).execute();
+    expect(after.map((r) => [Number(r.ts_sec), r.samples])).toEqual([[m0, 60]]);
+  });
+
+  it('writes a minute once when its frames come late but still come, behind a backlog', async () => {
+    const { ingest, metrics } = build();
+    const m0 = T0 - (T0 % 60);
+    const fs = frames(60, m0);
+    // Ingest is 20 s behind: the minute ended long ago, its frames are still arriving.
+    nowMs = (m0 + 80) * 1000;
+    for (const f of fs.slice(0, 30)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    await ingest.flush();
+    expect(await db().selectFrom('telemetry_minutes').select('ts_sec').execute()).toEqual([]);
+    nowMs += 1000;
+    for (const f of fs.slice(30)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await ingest.flush();
+    const rows = await db().selectFrom('telemetry_minutes').select(['ts_sec', 'samples']).execute();
+    expect(rows.map((r) => [Number(r.ts_sec), r.samples])).toEqual([[m0, 60]]);
+    const count = (await metrics.minuteDelaySeconds.get()).values.find((v) => v.metricName === 'telemetry_minute_commit_delay_seconds_count')?.value;
+    expect(count).toBe(1);
+  });
+
   it('prunes each kind by its own retention', async () => {
     const { ingest } = build();
     for (const f of frames(200)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));

@@ -54,7 +54,11 @@ export interface IngestDeps {
   limits?: DeltaLimits;
   /** Time between transactions, ms (default 1000). */
   flushIntervalMs?: number;
-  /** A minute is closed this long after its end even if no later frame came, s (default 5). */
+  /**
+   * A minute is closed this long after its end even if no later frame came, once its device has
+   * also sent nothing for this long, s (default 5). A device whose frames still come in (late,
+   * behind a backlog) has its minute closed by its own frames, so the row is written once.
+   */
   minuteGraceSec?: number;
   /** Unknown macs are looked up again after this long, ms (default 30 s). */
   unknownRetryMs?: number;
@@ -65,6 +69,8 @@ interface DeviceCtx {
   cursor: CursorRow | null;
   bucket: MinuteBucket | null;
   status: number | null;
+  /** When its last new live frame came (clock ms). */
+  lastFrameAtMs: number;
 }
 
 interface Pending {
@@ -117,6 +123,7 @@ export function createIngest(deps: IngestDeps) {
       return;
     }
     listeners.onLive?.(mac, ctx.id, frame);
+    ctx.lastFrameAtMs = clock.nowMs();
     const registers = registerChannels(frame);
     if (ctx.cursor) {
       const { buckets, anomalies } = registerDeltas({ tsSec: ctx.cursor.tsSec, values: ctx.cursor.registers }, { tsSec: frame.ts, values: registers }, limits);
@@ -142,6 +149,10 @@ export function createIngest(deps: IngestDeps) {
     if (ctx.bucket && ctx.bucket.minuteStartSec !== m) closeMinute(ctx);
     ctx.bucket ??= newMinuteBucket(m);
     addSample(ctx.bucket, frameChannels(frame));
+    // A frame of the minute's last second completes it: frame times are whole seconds and any
+    // later frame of this minute would be at or before the cursor, so it is ignored. Closing now
+    // lets the next commit write the minute instead of waiting for the next minute's first frame.
+    if (frame.ts === m + MINUTE_SEC - 1) closeMinute(ctx);
   }
 
   function onState(ctx: DeviceCtx, msg: StateMessage): void {
@@ -206,7 +217,7 @@ export function createIngest(deps: IngestDeps) {
           return;
         }
         const { cursor, status } = await repository.loadDeviceContext(id);
-        const ctx: DeviceCtx = { id, cursor, status, bucket: null };
+        const ctx: DeviceCtx = { id, cursor, status, bucket: null, lastFrameAtMs: clock.nowMs() };
         devices.set(mac, ctx);
         loading.delete(mac);
         for (const m of queued) process(ctx, m);
@@ -242,9 +253,10 @@ export function createIngest(deps: IngestDeps) {
   }
 
   async function commit(): Promise<void> {
-    const nowSec = clock.nowMs() / 1000;
+    const nowMs = clock.nowMs();
     for (const ctx of devices.values()) {
-      if (ctx.bucket && nowSec >= ctx.bucket.minuteStartSec + MINUTE_SEC + graceSec) closeMinute(ctx);
+      if (!ctx.bucket || nowMs - ctx.lastFrameAtMs < graceSec * 1000) continue;
+      if (nowMs >= (ctx.bucket.minuteStartSec + MINUTE_SEC + graceSec) * 1000) closeMinute(ctx);
     }
     const batch = pending;
     const rows = rowsOf(batch);
