@@ -265,6 +265,21 @@ describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
     expect(count).toBe(1);
   });
 
+  it('commits a finished minute soon after it closes, not at the next commit interval', async () => {
+    const metrics = createTelemetryMetrics();
+    const ingest = createIngest({ repository: createTelemetryRepository(database), logger: memoryLogger(), clock, metrics, flushIntervalMs: 60_000, minuteCommitMs: 50 });
+    ingest.start();
+    const m0 = T0 - (T0 % 60);
+    for (const f of frames(60, m0)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    let rows: { samples: number }[] = [];
+    for (let i = 0; i < 100 && rows.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      rows = await db().selectFrom('telemetry_minutes').select('samples').execute();
+    }
+    expect(rows).toEqual([{ samples: 60 }]);
+    await ingest.close();
+  });
+
   it('prunes each kind by its own retention', async () => {
     const { ingest } = build();
     for (const f of frames(200)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));

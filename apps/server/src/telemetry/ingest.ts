@@ -60,6 +60,8 @@ export interface IngestDeps {
    * behind a backlog) has its minute closed by its own frames, so the row is written once.
    */
   minuteGraceSec?: number;
+  /** Once started, a closed minute is committed at most this long after it closed, ms (default 200). */
+  minuteCommitMs?: number;
   /** Unknown macs are looked up again after this long, ms (default 30 s). */
   unknownRetryMs?: number;
 }
@@ -101,6 +103,8 @@ export function createIngest(deps: IngestDeps) {
   let pending = emptyPending();
   let flushing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let soon: NodeJS.Timeout | null = null;
+  const minuteCommitMs = deps.minuteCommitMs ?? 200;
   const lookups = new Set<Promise<void>>();
 
   function reject(reason: string, detail: string, topic: string): void {
@@ -152,7 +156,16 @@ export function createIngest(deps: IngestDeps) {
     // A frame of the minute's last second completes it: frame times are whole seconds and any
     // later frame of this minute would be at or before the cursor, so it is ignored. Closing now
     // lets the next commit write the minute instead of waiting for the next minute's first frame.
-    if (frame.ts === m + MINUTE_SEC - 1) closeMinute(ctx);
+    if (frame.ts === m + MINUTE_SEC - 1) {
+      closeMinute(ctx);
+      // Do not hold a finished minute for the rest of the commit interval.
+      if (timer && !soon) {
+        soon = setTimeout(() => {
+          soon = null;
+          void flush();
+        }, minuteCommitMs);
+      }
+    }
   }
 
   function onState(ctx: DeviceCtx, msg: StateMessage): void {
@@ -350,7 +363,9 @@ export function createIngest(deps: IngestDeps) {
     /** Stops commits after writing every open minute and pending row. */
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
+      if (soon) clearTimeout(soon);
       timer = null;
+      soon = null;
       while (lookups.size) await Promise.all(lookups);
       for (const ctx of devices.values()) closeMinute(ctx);
       await flush();
