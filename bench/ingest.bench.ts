@@ -2,131 +2,115 @@
 // second each through a Mosquitto broker, the portal's device link ingests
 // them into SQLite (and PostgreSQL with BENCH_DATABASE_URL/TEST_DATABASE_URL). K rises until the
 // store no longer keeps up. The bare broker's pass-through to a plain subscriber is the ceiling.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+// Before the steps, a steady phase (BENCH_DELAY_DEVICES meters, default 10,000) runs across
+// BENCH_DELAY_MINUTES minute boundaries (default 2) and measures the delay from each minute's
+// end to its aggregate row being committed, twice: from the ingest's own histogram
+// (telemetry_minute_commit_delay_seconds) and by counting the rows in the table every 100 ms.
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { Registry } from 'prom-client';
 import { openDatabase, dropPgSchema, type Database } from '../apps/server/src/db/database';
-import { migrateToLatest } from '../apps/server/src/db/migrations/index';
-import { startDeviceLink } from '../apps/server/src/broker/device-link';
-import { systemClock } from '../apps/server/src/clock';
-import { r2, report } from './stats';
-
-/**
- * A private Mosquitto tuned for one high-rate subscriber (no inflight or queue cap, which by
- * default is 20 and 1,000 messages and silently drops QoS 1 beyond), unless BENCH_MQTT_URL names
- * a broker to use instead.
- */
-async function privateBroker(): Promise<{ url: string; stop: () => void }> {
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
-  const conf = path.join(os.tmpdir(), `bench-mosquitto-${port}.conf`);
-  fs.writeFileSync(conf, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'max_inflight_messages 0', 'max_queued_messages 0', 'persistence false', ''].join('\n'));
-  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
-  for (let i = 0; i < 50; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const sock = net.connect(port, '127.0.0.1', () => {
-        sock.end();
-        resolve(true);
-      });
-      sock.on('error', () => resolve(false));
-    });
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url: `mqtt://127.0.0.1:${port}`, stop: () => child.kill() };
-}
+import {
+  bucketsSince,
+  counterValue,
+  histogramBuckets,
+  histogramQuantile,
+  macOf,
+  play,
+  privateBroker,
+  round3,
+  seedFleet,
+  sleep,
+  startLink,
+  startPublisher,
+  watchMinuteRows,
+} from './ingest-rig';
+import { percentile, r2, report } from './stats';
 
 const own = process.env.BENCH_MQTT_URL ? null : await privateBroker();
 const url = process.env.BENCH_MQTT_URL ?? own!.url;
 const STEPS = (process.env.BENCH_STEPS ?? '2000,5000,10000,20000,30000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
-const macOf = (i: number) => `02-BE-${[i >> 16, (i >> 8) & 255, i & 255].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join('-')}-01`;
+const DELAY_DEVICES = Number(process.env.BENCH_DELAY_DEVICES ?? 10000);
+const DELAY_MINUTES = Number(process.env.BENCH_DELAY_MINUTES ?? 2);
+const DELAY_METRIC = 'telemetry_minute_commit_delay_seconds';
 
-function startPublisher(): Promise<ChildProcess> {
-  const child = fork(path.join(import.meta.dirname, 'publisher.ts'), [url], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  return new Promise((resolve) => child.once('message', () => resolve(child)));
-}
-function play(child: ChildProcess, macs: string[], topicPrefix?: string): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (m: { sent: number }) => resolve(m.sent));
-    child.send({ macs, seconds: SECONDS, ...(topicPrefix ? { topicPrefix } : {}) });
-  });
-}
-
-async function counterValue(registry: Registry, name: string, label?: Record<string, string>): Promise<number> {
-  const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === name);
-  const values = (metric?.values ?? []) as { value: number; labels: Record<string, string> }[];
-  return values.filter((v) => !label || Object.entries(label).every(([k, x]) => v.labels[k] === x)).reduce((a, v) => a + v.value, 0);
-}
-
-async function histogramP99(registry: Registry, name: string): Promise<number | null> {
-  const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === name);
-  const buckets = ((metric?.values ?? []) as { value: number; labels: { le?: number | string }; metricName?: string }[]).filter(
-    (v) => v.metricName === `${name}_bucket`,
-  );
-  const total = buckets.find((b) => b.labels.le === '+Inf')?.value ?? 0;
-  if (total === 0) return null;
-  const hit = buckets.find((b) => b.value >= 0.99 * total);
-  return hit ? Number(hit.labels.le) : null;
+/**
+ * Steady load across minute boundaries: starts 15 s before a minute ends (devices load and warm
+ * up), runs DELAY_MINUTES boundaries and 10 s past the last one.
+ */
+async function commitDelay(database: Database, link: Awaited<ReturnType<typeof startLink>>, publisher: ChildProcess, macs: string[]) {
+  const secOfMinute = (Date.now() / 1000) % 60;
+  await sleep(((45 - secOfMinute + 60) % 60) * 1000);
+  const startSec = Math.floor(Date.now() / 1000);
+  const firstEndSec = Math.ceil(startSec / 60) * 60;
+  const lastEndSec = firstEndSec + 60 * (DELAY_MINUTES - 1);
+  const seconds = lastEndSec + 10 - startSec;
+  const before = await histogramBuckets(link.registry, DELAY_METRIC);
+  const watch = watchMinuteRows(database, firstEndSec - 60);
+  const framesBefore = await counterValue(link.registry, 'telemetry_messages_total', { kind: 'live' });
+  const { sent } = await play(publisher, macs.slice(0, DELAY_DEVICES), seconds);
+  await sleep(2000);
+  const got = (await counterValue(link.registry, 'telemetry_messages_total', { kind: 'live' })) - framesBefore;
+  const polled = await watch.stop(lastEndSec);
+  const observed = bucketsSince(await histogramBuckets(link.registry, DELAY_METRIC), before);
+  const result = {
+    devices: DELAY_DEVICES,
+    seconds,
+    minuteBoundaries: DELAY_MINUTES,
+    keptUp: got >= 0.98 * sent,
+    // Exact per device-minute, to within one 100 ms poll: when the row became visible in the table.
+    polled: {
+      deviceMinutes: polled.delays.length,
+      p50Sec: round3(percentile(polled.delays, 50)),
+      p99Sec: round3(percentile(polled.delays, 99)),
+      maxSec: round3(Math.max(...polled.delays)),
+      perMinute: polled.minutes,
+    },
+    // The ingest's own histogram (what /metrics shows in production), interpolated in its bucket.
+    histogram: {
+      observations: observed.at(-1)?.[1] ?? 0,
+      p50Sec: histogramQuantile(observed, 0.5),
+      p99Sec: histogramQuantile(observed, 0.99),
+    },
+  };
+  return result;
 }
 
 async function storeRun(database: Database, label: string, publisher: ChildProcess) {
-  await migrateToLatest(database);
-  const max = Math.max(...STEPS);
-  const macs = Array.from({ length: max }, (_, i) => macOf(i));
-  for (let i = 0; i < macs.length; i += 500) {
-    await database.db
-      .insertInto('devices')
-      .values(macs.slice(i, i + 500).map((mac) => ({ mac, type: 4, title: mac.slice(-8), description: null, phase_use: 3, lora: 0, nilm_process: 0, nilm_autolearn: 0, fw: null, created_at_ms: Date.now() })))
-      .execute();
-  }
-  const registry = new Registry();
-  const link = await startDeviceLink({
-    database,
-    logger: quiet,
-    clock: systemClock,
-    mqttUrl: url,
-    mqttClientId: `bench-ingest-${crypto.randomBytes(4).toString('hex')}`,
-    mqttPort: 0,
-    registry,
-  });
+  const macs = await seedFleet(database, Math.max(DELAY_DEVICES, ...STEPS));
+  const link = await startLink(database, url);
+  const { registry } = link;
   let peakRssMb = 0;
   const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, process.memoryUsage().rss / 2 ** 20)), 250);
-  const steps: { devices: number; offeredPerSec: number; ingestedPerSec: number; keptUp: boolean; minuteCommitDelayP99Sec: number | null }[] = [];
+  const minuteCommitDelay = DELAY_MINUTES > 0 ? await commitDelay(database, link, publisher, macs) : null;
+  if (minuteCommitDelay) console.log(label, 'minute commit delay', JSON.stringify(minuteCommitDelay));
+  const steps: { devices: number; offeredPerSec: number; ingestedPerSec: number; keptUp: boolean }[] = [];
   for (const k of STEPS) {
     const before = await counterValue(registry, 'telemetry_messages_total', { kind: 'live' });
-    const started = performance.now();
-    const sent = await play(publisher, macs.slice(0, k));
+    const { sent, startedAt } = await play(publisher, macs.slice(0, k), SECONDS);
     // Let the broker and the last transaction drain.
-    await new Promise((r) => setTimeout(r, 2000));
-    await link.ingest.flush();
+    await sleep(2000);
+    await link.link.ingest.flush();
     const got = (await counterValue(registry, 'telemetry_messages_total', { kind: 'live' })) - before;
-    const seconds = (performance.now() - started) / 1000 - 2;
+    const seconds = (performance.now() - startedAt) / 1000 - 2;
     const step = {
       devices: k,
       offeredPerSec: Math.round(sent / SECONDS),
       ingestedPerSec: Math.round(got / seconds),
       keptUp: got >= 0.98 * sent,
-      minuteCommitDelayP99Sec: await histogramP99(registry, 'telemetry_minute_commit_delay_seconds'),
     };
     steps.push(step);
     console.log(label, step);
     if (!step.keptUp) break;
   }
   clearInterval(sampler);
-  await link.close();
+  await link.link.close();
   const sustained = Math.max(0, ...steps.filter((s) => s.keptUp).map((s) => s.ingestedPerSec));
-  return { steps, sustainedFramesPerSec: sustained, peakRssMb: r2(peakRssMb) };
+  return { minuteCommitDelay, steps, sustainedFramesPerSec: sustained, peakRssMb: r2(peakRssMb) };
 }
 
 async function bareBroker(publisher: ChildProcess) {
@@ -137,10 +121,9 @@ async function bareBroker(publisher: ChildProcess) {
   const steps: { devices: number; offeredPerSec: number; receivedPerSec: number }[] = [];
   for (const k of STEPS) {
     got = 0;
-    const started = performance.now();
-    const sent = await play(publisher, Array.from({ length: k }, (_, i) => macOf(i)), 'benchbare');
-    await new Promise((r) => setTimeout(r, 2000));
-    const seconds = (performance.now() - started) / 1000 - 2;
+    const { sent, startedAt } = await play(publisher, Array.from({ length: k }, (_, i) => macOf(i)), SECONDS, 'benchbare');
+    await sleep(2000);
+    const seconds = (performance.now() - startedAt) / 1000 - 2;
     steps.push({ devices: k, offeredPerSec: Math.round(sent / SECONDS), receivedPerSec: Math.round(got / seconds) });
     console.log('bare broker', steps.at(-1));
     if (got < 0.98 * sent) break;
@@ -149,7 +132,7 @@ async function bareBroker(publisher: ChildProcess) {
   return { steps, ceilingPerSec: Math.max(...steps.map((s) => s.receivedPerSec)) };
 }
 
-const publisher = await startPublisher();
+const publisher = await startPublisher(url);
 const out: Record<string, unknown> = { broker: url.replace(/\/\/[^@]*@/, '//***@'), secondsPerStep: SECONDS, cores: os.cpus().length };
 out.bareBroker = await bareBroker(publisher);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));

@@ -24,12 +24,16 @@ const instant = model.sample(nowSec);
 registers.integrate(instant, 1);
 const template: LiveFrame = { ts: nowSec, ...instant, ...registers.read() };
 
-async function run(step: Step): Promise<number> {
+/** Frames sent and how long sending took, from the first frame (after aligning to a second). */
+async function run(step: Step): Promise<{ sent: number; ms: number }> {
   let sent = 0;
+  // Start on a whole second and stamp each frame with the second it is sent in, as a meter
+  // stamps the second it measured, so the delay from a minute's end to its row is not flattered.
+  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
   const start = Date.now();
   const base = Math.floor(start / 1000);
   for (let s = 0; s < step.seconds; s++) {
-    const tsSec = base + s + 1;
+    const tsSec = base + s;
     const perTick = Math.ceil(step.macs.length / 20);
     for (let i = 0; i < step.macs.length; i += perTick) {
       // Spread a second's frames over 20 ticks of 50 ms.
@@ -46,7 +50,7 @@ async function run(step: Step): Promise<number> {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
   }
-  return sent;
+  return { sent, ms: Date.now() - start };
 }
 
 process.on('message', (m: Step | 'exit') => {
@@ -54,6 +58,6 @@ process.on('message', (m: Step | 'exit') => {
     void Promise.all(clients.map((c) => c.endAsync())).then(() => process.exit(0));
     return;
   }
-  void run(m).then((sent) => process.send?.({ sent }));
+  void run(m).then((r) => process.send?.(r));
 });
 process.send?.({ ready: true });

@@ -1,11 +1,17 @@
-// Runs every benchmark (files named *.bench.ts here) one after another, each in its own process.
+// Runs every benchmark (files named *.bench.ts here) one after another, each in its own process;
+// `npm run bench -- <name>` runs those whose file name starts with <name>.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const dir = import.meta.dirname;
 const only = process.argv[2];
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (!only || f.startsWith(only))).sort();
+// Long runs only when asked for by name: `npm run bench -- soak` (10 minutes).
+const OPT_IN = new Set(['soak.bench.ts']);
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts') && (only ? f.startsWith(only) : !OPT_IN.has(f)))
+  .sort();
 let failed = 0;
 for (const f of files) {
   console.log(`\n=== ${f}`);

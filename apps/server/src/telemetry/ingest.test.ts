@@ -205,6 +205,82 @@ describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
     expect(m[0]!.p_l1_max).toBeCloseTo(Math.max(...ps), 6);
   });
 
+  it('observes the delay from each minute\'s end to its commit, also for a minute no later frame closes', async () => {
+    const { ingest, metrics } = build();
+    const m0 = T0 - (T0 % 60);
+    // A whole minute and the first frame of the next, which closes it.
+    for (const f of frames(61, m0)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    nowMs = (m0 + 60) * 1000 + 1400;
+    await ingest.flush();
+    const bucket = async (le: number) =>
+      (await metrics.minuteDelaySeconds.get()).values.find((v) => v.metricName === 'telemetry_minute_commit_delay_seconds_bucket' && v.labels.le === le)?.value;
+    expect([await bucket(1.25), await bucket(1.5)]).toEqual([0, 1]);
+    // The meter falls silent: its open minute is written after its end and the grace period.
+    nowMs = (m0 + 120 + 5) * 1000 + 600;
+    await ingest.flush();
+    expect([await bucket(5), await bucket(10)]).toEqual([1, 2]);
+    const sum = (await metrics.minuteDelaySeconds.get()).values.find((v) => v.metricName === 'telemetry_minute_commit_delay_seconds_sum')?.value;
+    expect(sum).toBeCloseTo(1.4 + 5.6, 6);
+    const rows = await db().selectFrom('telemetry_minutes').select(['ts_sec', 'samples']).orderBy('ts_sec').execute();
+    expect(rows.map((r) => [Number(r.ts_sec), r.samples])).toEqual([
+      [m0, 60],
+      [m0 + 60, 1],
+    ]);
+  });
+
+  it('commits a minute at the first commit after its last second\'s frame, without waiting for the next minute', async () => {
+    const { ingest, metrics } = build();
+    const m0 = T0 - (T0 % 60);
+    for (const f of frames(60, m0)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    nowMs = (m0 + 60) * 1000 + 300;
+    await ingest.flush();
+    const rows = await db().selectFrom('telemetry_minutes').select(['ts_sec', 'samples']).execute();
+    expect(rows.map((r) => [Number(r.ts_sec), r.samples])).toEqual([[m0, 60]]);
+    const observed = (await metrics.minuteDelaySeconds.get()).values.find((v) => v.metricName === 'telemetry_minute_commit_delay_seconds_sum')?.value;
+    expect(observed).toBeCloseTo(0.3, 6);
+    // A late copy of a frame of that minute is a redelivery and does not reopen it.
+    ingest.handle(deviceTopic(MAC, 'live'), enc(frames(60, m0)[30]));
+    await ingest.close();
+    const after = await db().selectFrom('telemetry_minutes').select(['ts_sec', 'samples']).execute();
+    expect(after.map((r) => [Number(r.ts_sec), r.samples])).toEqual([[m0, 60]]);
+  });
+
+  it('writes a minute once when its frames come late but still come, behind a backlog', async () => {
+    const { ingest, metrics } = build();
+    const m0 = T0 - (T0 % 60);
+    const fs = frames(60, m0);
+    // Ingest is 20 s behind: the minute ended long ago, its frames are still arriving.
+    nowMs = (m0 + 80) * 1000;
+    for (const f of fs.slice(0, 30)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await settle();
+    await ingest.flush();
+    expect(await db().selectFrom('telemetry_minutes').select('ts_sec').execute()).toEqual([]);
+    nowMs += 1000;
+    for (const f of fs.slice(30)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    await ingest.flush();
+    const rows = await db().selectFrom('telemetry_minutes').select(['ts_sec', 'samples']).execute();
+    expect(rows.map((r) => [Number(r.ts_sec), r.samples])).toEqual([[m0, 60]]);
+    const count = (await metrics.minuteDelaySeconds.get()).values.find((v) => v.metricName === 'telemetry_minute_commit_delay_seconds_count')?.value;
+    expect(count).toBe(1);
+  });
+
+  it('commits a finished minute soon after it closes, not at the next commit interval', async () => {
+    const metrics = createTelemetryMetrics();
+    const ingest = createIngest({ repository: createTelemetryRepository(database, { tz: DEFAULT_TZ }), logger: memoryLogger(), clock, metrics, flushIntervalMs: 60_000, minuteCommitMs: 50 });
+    ingest.start();
+    const m0 = T0 - (T0 % 60);
+    for (const f of frames(60, m0)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));
+    let rows: { samples: number }[] = [];
+    for (let i = 0; i < 100 && rows.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      rows = await db().selectFrom('telemetry_minutes').select('samples').execute();
+    }
+    expect(rows).toEqual([{ samples: 60 }]);
+    await ingest.close();
+  });
+
   it('prunes each kind by its own retention', async () => {
     const { ingest } = build();
     for (const f of frames(200)) ingest.handle(deviceTopic(MAC, 'live'), enc(f));

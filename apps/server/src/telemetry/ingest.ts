@@ -54,8 +54,14 @@ export interface IngestDeps {
   limits?: DeltaLimits;
   /** Time between transactions, ms (default 1000). */
   flushIntervalMs?: number;
-  /** A minute is closed this long after its end even if no later frame came, s (default 5). */
+  /**
+   * A minute is closed this long after its end even if no later frame came, once its device has
+   * also sent nothing for this long, s (default 5). A device whose frames still come in (late,
+   * behind a backlog) has its minute closed by its own frames, so the row is written once.
+   */
   minuteGraceSec?: number;
+  /** Once started, a closed minute is committed at most this long after it closed, ms (default 200). */
+  minuteCommitMs?: number;
   /** Unknown macs are looked up again after this long, ms (default 30 s). */
   unknownRetryMs?: number;
 }
@@ -65,6 +71,8 @@ interface DeviceCtx {
   cursor: CursorRow | null;
   bucket: MinuteBucket | null;
   status: number | null;
+  /** When its last new live frame came (clock ms). */
+  lastFrameAtMs: number;
 }
 
 interface Pending {
@@ -95,6 +103,8 @@ export function createIngest(deps: IngestDeps) {
   let pending = emptyPending();
   let flushing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let soon: NodeJS.Timeout | null = null;
+  const minuteCommitMs = deps.minuteCommitMs ?? 200;
   const lookups = new Set<Promise<void>>();
 
   function reject(reason: string, detail: string, topic: string): void {
@@ -117,6 +127,7 @@ export function createIngest(deps: IngestDeps) {
       return;
     }
     listeners.onLive?.(mac, ctx.id, frame);
+    ctx.lastFrameAtMs = clock.nowMs();
     const registers = registerChannels(frame);
     if (ctx.cursor) {
       const { buckets, anomalies } = registerDeltas({ tsSec: ctx.cursor.tsSec, values: ctx.cursor.registers }, { tsSec: frame.ts, values: registers }, limits);
@@ -142,6 +153,19 @@ export function createIngest(deps: IngestDeps) {
     if (ctx.bucket && ctx.bucket.minuteStartSec !== m) closeMinute(ctx);
     ctx.bucket ??= newMinuteBucket(m);
     addSample(ctx.bucket, frameChannels(frame));
+    // A frame of the minute's last second completes it: frame times are whole seconds and any
+    // later frame of this minute would be at or before the cursor, so it is ignored. Closing now
+    // lets the next commit write the minute instead of waiting for the next minute's first frame.
+    if (frame.ts === m + MINUTE_SEC - 1) {
+      closeMinute(ctx);
+      // Do not hold a finished minute for the rest of the commit interval.
+      if (timer && !soon) {
+        soon = setTimeout(() => {
+          soon = null;
+          void flush();
+        }, minuteCommitMs);
+      }
+    }
   }
 
   function onState(ctx: DeviceCtx, msg: StateMessage): void {
@@ -206,7 +230,7 @@ export function createIngest(deps: IngestDeps) {
           return;
         }
         const { cursor, status } = await repository.loadDeviceContext(id);
-        const ctx: DeviceCtx = { id, cursor, status, bucket: null };
+        const ctx: DeviceCtx = { id, cursor, status, bucket: null, lastFrameAtMs: clock.nowMs() };
         devices.set(mac, ctx);
         loading.delete(mac);
         for (const m of queued) process(ctx, m);
@@ -242,9 +266,10 @@ export function createIngest(deps: IngestDeps) {
   }
 
   async function commit(): Promise<void> {
-    const nowSec = clock.nowMs() / 1000;
+    const nowMs = clock.nowMs();
     for (const ctx of devices.values()) {
-      if (ctx.bucket && nowSec >= ctx.bucket.minuteStartSec + MINUTE_SEC + graceSec) closeMinute(ctx);
+      if (!ctx.bucket || nowMs - ctx.lastFrameAtMs < graceSec * 1000) continue;
+      if (nowMs >= (ctx.bucket.minuteStartSec + MINUTE_SEC + graceSec) * 1000) closeMinute(ctx);
     }
     const batch = pending;
     const rows = rowsOf(batch);
@@ -338,7 +363,9 @@ export function createIngest(deps: IngestDeps) {
     /** Stops commits after writing every open minute and pending row. */
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
+      if (soon) clearTimeout(soon);
       timer = null;
+      soon = null;
       while (lookups.size) await Promise.all(lookups);
       for (const ctx of devices.values()) closeMinute(ctx);
       await flush();
