@@ -1,13 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelectedDevice } from '../devices/selection';
 import { useHarmonicsQuery } from './api';
 import { harmonicsOption } from './chartOptions';
 import { CommandChartCard } from './CommandChartCard';
-import { HARMONICS_LOCKOUT_SEC, useCountdown } from './countdown';
+import { HARMONICS_LOCKOUT_SEC } from './countdown';
 import { CHART_PERMISSION_LEVEL, chartFeatures } from './permissions';
 import { RefreshButton } from './RefreshButton';
 import { harmonicOrders, harmonicsSeries } from './series';
+import { useCommandFetch } from './useCommandFetch';
 import { useSeriesLegend } from './useSeriesLegend';
 
 const FEATURES = chartFeatures(CHART_PERMISSION_LEVEL);
@@ -18,15 +18,8 @@ const FEATURES = chartFeatures(CHART_PERMISSION_LEVEL);
  */
 export function HarmonicsPage() {
   const { t } = useTranslation();
-  const device = useSelectedDevice();
-  const query = useHarmonicsQuery(device?.token);
-  const { left, start } = useCountdown(HARMONICS_LOCKOUT_SEC);
+  const { query, secondsLeft, refresh } = useCommandFetch(useHarmonicsQuery, HARMONICS_LOCKOUT_SEC);
   const legend = useSeriesLegend();
-
-  // Arriving or picking a device fetches (the query key changes) and starts the lockout.
-  useEffect(() => {
-    if (device?.token) start();
-  }, [device?.token, start]);
 
   const data = query.data;
   const series = useMemo(() => (data ? harmonicsSeries(data) : []), [data]);
@@ -56,13 +49,7 @@ export function HarmonicsPage() {
       emptyText={t('precision.no_data')}
       onLegendChange={legend.onChange}
       extra={
-        <RefreshButton
-          secondsLeft={left}
-          onRefresh={() => {
-            start();
-            void query.refetch();
-          }}
-        />
+        <RefreshButton secondsLeft={secondsLeft} onRefresh={refresh} />
       }
     />
   );

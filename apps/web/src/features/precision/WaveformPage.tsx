@@ -1,14 +1,14 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format3 } from '../../charts/series';
-import { useSelectedDevice } from '../devices/selection';
 import { useWaveformQuery } from './api';
 import { waveformOption } from './chartOptions';
 import { CommandChartCard } from './CommandChartCard';
-import { WAVEFORM_LOCKOUT_SEC, useCountdown } from './countdown';
+import { WAVEFORM_LOCKOUT_SEC } from './countdown';
 import { CHART_PERMISSION_LEVEL, chartFeatures } from './permissions';
 import { RefreshButton } from './RefreshButton';
 import { seriesParts, waveformSeries } from './series';
+import { useCommandFetch } from './useCommandFetch';
 import { useSeriesLegend } from './useSeriesLegend';
 
 const FEATURES = chartFeatures(CHART_PERMISSION_LEVEL);
@@ -19,14 +19,8 @@ const FEATURES = chartFeatures(CHART_PERMISSION_LEVEL);
  */
 export function WaveformPage() {
   const { t } = useTranslation();
-  const device = useSelectedDevice();
-  const query = useWaveformQuery(device?.token);
-  const { left, start } = useCountdown(WAVEFORM_LOCKOUT_SEC);
+  const { query, secondsLeft, refresh } = useCommandFetch(useWaveformQuery, WAVEFORM_LOCKOUT_SEC);
   const legend = useSeriesLegend();
-
-  useEffect(() => {
-    if (device?.token) start();
-  }, [device?.token, start]);
 
   const data = query.data;
   const series = useMemo(() => (data ? waveformSeries(data) : []), [data]);
@@ -65,13 +59,7 @@ export function WaveformPage() {
       emptyText={t('precision.no_data')}
       onLegendChange={legend.onChange}
       extra={
-        <RefreshButton
-          secondsLeft={left}
-          onRefresh={() => {
-            start();
-            void query.refetch();
-          }}
-        />
+        <RefreshButton secondsLeft={secondsLeft} onRefresh={refresh} />
       }
     />
   );
