@@ -24,7 +24,7 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['apps/web/vite.config.ts'],
+          allowDefaultProject: ['apps/web/vite.config.ts', 'bench/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -3,21 +3,13 @@ import mqtt from 'mqtt';
 import { startDevice, type SimDevice } from '@meterportal/simulator';
 import { deviceTopic, encodePayload, type DeviceMessage, type LiveFrame } from '@meterportal/protocol';
 import type { TelemetryDB } from '../db/schema.telemetry';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase } from '../telemetry/testing';
+import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
 import { startDeviceLink, type DeviceLink } from './device-link';
 import { DeviceNotRespondingError } from './commands';
 
 const MAC_A = 'EM-70-B3-D5-01-00-0A';
 const MAC_B = 'EM-70-B3-D5-02-00-0B';
 const MAC_P = 'EM-70-B3-D5-03-00-0C';
-
-async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(TEST_DIALECTS)('device link with the embedded broker on %s', (dialect) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -4,7 +4,7 @@ import mqtt from 'mqtt';
 import { startDevice, type SimDevice } from '@meterportal/simulator';
 import type { LiveFrame } from '@meterportal/protocol';
 import type { TelemetryDB } from '../db/schema.telemetry';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase } from '../telemetry/testing';
+import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
 import { startDeviceLink, type DeviceLinkDeps } from './device-link';
 
 const MQTT_URL = process.env.TEST_MQTT_URL;
@@ -12,14 +12,6 @@ if (!MQTT_URL) {
   // CI provides Mosquitto; there a missing broker is a failure, not a quiet skip.
   if (process.env.CI) throw new Error('TEST_MQTT_URL is not set: the external broker (Mosquitto) tests do not run');
   console.warn('\n!!! TEST_MQTT_URL is not set: the external broker (Mosquitto) tests do not run\n');
-}
-
-async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe.skipIf(!MQTT_URL).each(TEST_DIALECTS)('device link through an external broker on %s', (dialect) => {

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { combinePhases, downsample, maxIntoPeriods, profileBucketMs, quarterKw, sumIntoPeriods } from './history-fns';
+import { averageIn, bucketsOf, maxIntoPeriods, profileBucketMs, quarterKw, sumIntoPeriods } from './history-fns';
 
-describe('combinePhases', () => {
-  const l1: [number, number][] = [[0, 1], [60_000, 2]];
-  const l2: [number, number][] = [[0, 3], [60_000, 4]];
-  const l3: [number, number][] = [[0, 5]];
-  it.each([
-    ['sum', [[0, 9], [60_000, 6]]],
-    ['avg', [[0, 3], [60_000, 3]]],
-  ] as const)('%s over the phases present at each instant', (mode, expected) => {
-    expect(combinePhases([l1, l2, l3], mode)).toEqual(expected);
-  });
-});
-
-describe('downsample', () => {
-  it('averages into buckets and keeps one-minute data as it is', () => {
-    const s: [number, number][] = [[0, 1], [60_000, 3], [120_000, 5], [180_000, 7]];
-    expect(downsample(s, 60_000)).toBe(s);
-    expect(downsample(s, 120_000)).toEqual([[0, 2], [120_000, 6]]);
+describe('buckets', () => {
+  it('averages values into the buckets their times fall into', () => {
+    const times = Float64Array.from([0, 60_000, 120_000, 180_000, 300_000]);
+    const b = bucketsOf(times, 120_000);
+    expect([...b.times]).toEqual([0, 120_000, 240_000]);
+    expect([...averageIn(b, Float64Array.from([1, 3, 5, 7, 10]))]).toEqual([2, 6, 10]);
   });
   it.each([
     [86400, 60_000],

@@ -1,43 +1,5 @@
 import type { Series } from '@meterportal/protocol';
 
-/** Sum (or average) over phases per instant; phases missing at an instant are skipped. */
-export function combinePhases(phases: Series[], mode: 'sum' | 'avg'): Series {
-  const acc = new Map<number, { sum: number; n: number }>();
-  for (const s of phases) {
-    for (const [t, v] of s) {
-      const a = acc.get(t) ?? { sum: 0, n: 0 };
-      a.sum += v;
-      a.n += 1;
-      acc.set(t, a);
-    }
-  }
-  return [...acc.entries()]
-    .sort((x, y) => x[0] - y[0])
-    .map(([t, a]) => [t, mode === 'sum' ? a.sum : a.sum / a.n]);
-}
-
-/** Averages consecutive points into buckets of bucketMs (aligned on the epoch); 1 bucket keeps all. */
-export function downsample(series: Series, bucketMs: number): Series {
-  if (bucketMs <= 60_000) return series;
-  const out: Series = [];
-  let key = Number.NaN;
-  let sum = 0;
-  let n = 0;
-  for (const [t, v] of series) {
-    const k = t - (t % bucketMs);
-    if (k !== key) {
-      if (n > 0) out.push([key, sum / n]);
-      key = k;
-      sum = 0;
-      n = 0;
-    }
-    sum += v;
-    n += 1;
-  }
-  if (n > 0) out.push([key, sum / n]);
-  return out;
-}
-
 /** Bucket width that keeps a profile near maxPoints points: whole minutes, at least one. */
 export function profileBucketMs(spanSec: number, maxPoints = 2880): number {
   return Math.max(1, Math.ceil(spanSec / 60 / maxPoints)) * 60_000;
@@ -73,4 +35,42 @@ export function maxIntoPeriods(buckets: { tsSec: number; value: number }[], star
 /** Average active power of a quarter hour in kW from its energy in Wh. */
 export function quarterKw(energyWh: number): number {
   return (energyWh * 4) / 1000;
+}
+
+/** Buckets of ascending times: each bucket's start time and the index of its first time. */
+export interface Buckets {
+  times: Float64Array;
+  /** first[b] is the first index of bucket b; first[times.length] is the end. */
+  first: Int32Array;
+}
+
+/** The buckets of bucketMs (aligned on the epoch) that ascending times fall into. */
+export function bucketsOf(times: Float64Array, bucketMs: number): Buckets {
+  const starts: number[] = [];
+  const first: number[] = [];
+  let key = Number.NaN;
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i]!;
+    const k = t - (t % bucketMs);
+    if (k !== key) {
+      starts.push(k);
+      first.push(i);
+      key = k;
+    }
+  }
+  first.push(times.length);
+  return { times: Float64Array.from(starts), first: Int32Array.from(first) };
+}
+
+/** The average of values within each bucket, for values aligned with the bucketed times. */
+export function averageIn(b: Buckets, values: Float64Array): Float64Array {
+  const out = new Float64Array(b.times.length);
+  for (let k = 0; k < out.length; k++) {
+    const from = b.first[k]!;
+    const to = b.first[k + 1]!;
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += values[i]!;
+    out[k] = sum / (to - from);
+  }
+  return out;
 }

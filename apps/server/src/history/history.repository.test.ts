@@ -28,7 +28,7 @@ describe.each(TEST_DIALECTS)('minute reads on %s', (dialect) => {
     const r = await repo.minuteColumns(deviceId, T, T + 180, ['u_l2_avg', 'f_avg']);
     const at = (c: string) => MINUTE_COLUMNS.indexOf(c as never) / 8;
     expect(r.tsSec).toEqual([T, T + 60, T + 120]);
-    expect(r.values).toEqual([
+    expect(r.values.map((v) => [...v])).toEqual([
       [1, 2, 3].map((v) => v + at('u_l2_avg')),
       [1, 2, 3].map((v) => v + at('f_avg')),
     ]);

@@ -13,7 +13,7 @@ export interface TimedValues {
 /** Minutes of one device column by column: start times and one array per asked column. */
 export interface MinuteColumns {
   tsSec: number[];
-  values: number[][];
+  values: Float64Array[];
 }
 
 const KNOWN_MINUTE_COLUMNS: ReadonlySet<string> = new Set(MINUTE_COLUMNS);
@@ -68,7 +68,7 @@ export function historyRepository(database: Database) {
       const rows = await minuteArrays(deviceId, fromSec, toSec, columns);
       const n = rows.length;
       const tsSec = new Array<number>(n);
-      const values = columns.map(() => new Array<number>(n));
+      const values = columns.map(() => new Float64Array(n));
       for (let i = 0; i < n; i++) {
         const r = rows[i]!;
         tsSec[i] = Number(r[0]);

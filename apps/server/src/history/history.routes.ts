@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { EnergyRequest, EnergyResponse, ProfileRequest, ProfileResponse, errorResponses } from '@meterportal/protocol';
 import type { Services } from '../services';
 import { sessionCookie } from '../http/session';
+import { encodeProfile } from './series-json';
 
 /**
  * Series answers run to megabytes; they are built from typed rows, so they are written out with
@@ -23,9 +25,12 @@ export function historyReadRoutes(s: Services): FastifyPluginAsyncZod {
           response: { 200: ProfileResponse, ...errorResponses },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const user = await s.auth.requireCookieSession(sessionCookie(req));
-        return { status: 'OK' as const, data: await s.history.profile(user, req.body) };
+        const data = await s.history.profile(user, req.body);
+        // The bytes are the ProfileResponse, written from the columns; Fastify sends a Buffer as is.
+        const body = encodeProfile(data) as unknown as z.infer<typeof ProfileResponse>;
+        return reply.type('application/json; charset=utf-8').send(body);
       },
     );
     app.post(

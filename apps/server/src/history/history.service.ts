@@ -3,7 +3,8 @@ import type { EnergyColumn, MinuteValueColumn } from '../db/schema.telemetry';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
 import { DataNotFound } from '../http/errors';
 import { nextPeriod, periodStarts, startOfDay, startOfPeriod } from './calendar';
-import { combinePhases, downsample, maxIntoPeriods, profileBucketMs, quarterKw, sumIntoPeriods } from './history-fns';
+import { averageIn, bucketsOf, maxIntoPeriods, profileBucketMs, quarterKw, sumIntoPeriods } from './history-fns';
+import type { ColumnSeries, ProfileColumns } from './series-json';
 import type { HistoryRepository } from './history.repository';
 
 const PHASES = ['L1', 'L2', 'L3'] as const;
@@ -46,12 +47,13 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
   const { repo, devices, tz } = deps;
 
   return {
-    async profile(user: SessionUser, req: ProfileRequest): Promise<Record<string, Series | { L1?: Series; L2?: Series; L3?: Series; cumulative: Series }>> {
+    /** Columns of a profile; the route writes them out with encodeProfile. */
+    async profile(user: SessionUser, req: ProfileRequest): Promise<ProfileColumns> {
       const device = await devices.resolve(user, req.token);
       // A single-phase device has only L1.
       const phases = parsePhases(req.phase).filter((p) => PHASES.indexOf(p) < device.phase_use);
       const bucketMs = profileBucketMs(req.to - req.from);
-      const out: Record<string, Series | { L1?: Series; L2?: Series; L3?: Series; cumulative: Series }> = {};
+      const out: ProfileColumns = {};
       let points = 0;
 
       const minuteKeys = req.data.filter((q) => !PROFILE_ENERGY[q]);
@@ -65,59 +67,58 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
       const energyKeys = req.data.filter((k) => PROFILE_ENERGY[k]);
       const energyCols = energyKeys.map((q) => phases.flatMap((p) => PROFILE_ENERGY[q]!(p)));
       const energyRead = energyKeys.length ? repo.energyBuckets(device.id, req.from, req.to, energyCols.flat(), 900) : Promise.resolve([]);
-      // Column by column from the driver's arrays: each series is built once, in one pass.
       const minuteRead = columns.length > 0 ? repo.minuteColumns(device.id, req.from, req.to, columns) : Promise.resolve({ tsSec: [], values: [] });
       const [minutes, allBuckets] = await Promise.all([minuteRead, energyRead]);
+
+      // Every minute series shares one time column (and one bucket layout when averaged wider).
       const n = minutes.tsSec.length;
-      const times = minutes.tsSec.map((t) => t * 1000);
-      const take = (i: number): Series => {
-        const v = minutes.values[i]!;
-        const s: Series = new Array<[number, number]>(n);
-        for (let k = 0; k < n; k++) s[k] = [times[k]!, v[k]!];
-        return downsample(s, bucketMs);
-      };
+      const minuteTimes = Float64Array.from(minutes.tsSec, (t) => t * 1000);
+      const buckets = bucketMs > 60_000 ? bucketsOf(minuteTimes, bucketMs) : undefined;
+      const shaped = (values: Float64Array): ColumnSeries =>
+        buckets ? { times: buckets.times, values: averageIn(buckets, values) } : { times: minuteTimes, values };
       let col = 0;
       for (const q of minuteKeys) {
         if (q === 'F') {
-          out.F = take(col++);
-          points += out.F.length;
+          out.F = shaped(minutes.values[col++]!);
+          points += n;
           continue;
         }
         // Every phase comes from the same rows, so the phases combine row by row.
-        const first = col;
-        const per: Partial<Record<Phase, Series>> = {};
-        for (const p of phases) per[p] = take(col++);
-        const combined: Series = new Array<[number, number]>(n);
-        for (let k = 0; k < n; k++) {
-          let sum = 0;
-          for (let c = first; c < col; c++) sum += minutes.values[c]![k]!;
-          combined[k] = [times[k]!, req.cumulative ? sum : sum / phases.length];
+        const per: Partial<Record<Phase, ColumnSeries>> = {};
+        const combined = new Float64Array(n);
+        for (const p of phases) {
+          const v = minutes.values[col++]!;
+          per[p] = shaped(v);
+          for (let k = 0; k < n; k++) combined[k]! += v[k]!;
         }
-        const cumulative = downsample(combined, bucketMs);
-        out[q] = { ...per, cumulative };
-        points += cumulative.length;
+        if (!req.cumulative) for (let k = 0; k < n; k++) combined[k]! /= phases.length;
+        out[q] = { ...per, cumulative: shaped(combined) };
+        points += n;
       }
 
+      // Quarter-hour energy per phase: whole Wh are added first and divided once, so kWh values
+      // carry no rounding residue.
+      const quarterTimes = Float64Array.from(allBuckets, (b) => b.tsSec * 1000);
       let offset = 0;
       for (const [qi, q] of energyKeys.entries()) {
         const cols = energyCols[qi]!;
         const per = cols.length / phases.length;
-        const base = offset;
-        offset += cols.length;
-        // Whole Wh are added first and divided once, so kWh values carry no rounding residue.
-        const wh: Partial<Record<Phase, Series>> = {};
+        const series: Partial<Record<Phase, ColumnSeries>> = {};
+        const total = new Float64Array(allBuckets.length);
         phases.forEach((p, pi) => {
-          wh[p] = allBuckets.map((b) => {
-            let sum = 0;
-            for (let k = 0; k < per; k++) sum += b.values[base + pi * per + k]!;
-            return [b.tsSec * 1000, sum];
+          const kwh = new Float64Array(allBuckets.length);
+          allBuckets.forEach((b, k) => {
+            let wh = 0;
+            for (let c = 0; c < per; c++) wh += b.values[offset + pi * per + c]!;
+            kwh[k] = wh / 1000;
+            total[k]! += wh;
           });
+          series[p] = { times: quarterTimes, values: kwh };
         });
-        const toKwh = (s: Series): Series => s.map(([t, v]) => [t, v / 1000]);
-        const series = Object.fromEntries(Object.entries(wh).map(([p, s]) => [p, toKwh(s)]));
-        const cumulative = toKwh(combinePhases(Object.values(wh), req.cumulative ? 'sum' : 'avg'));
-        out[q] = { ...series, cumulative };
-        points += cumulative.length;
+        offset += cols.length;
+        const divisor = req.cumulative ? 1000 : 1000 * phases.length;
+        out[q] = { ...series, cumulative: { times: quarterTimes, values: total.map((wh) => wh / divisor) } };
+        points += allBuckets.length;
       }
 
       if (points === 0) throw new DataNotFound();

@@ -1,5 +1,6 @@
 import { Application, AuthType, DEMO_LOGIN, DeviceType, OWNER_LIFETIME_SEC, type DeviceTypeId } from '@meterportal/protocol';
 import { generatePassword, hashPasswordDigest, sha256Hex } from '../auth/crypto';
+import { newDeviceRow } from '../devices/provisioning';
 import type { Services } from '../services';
 
 /** One device the demo installation starts with. */
@@ -68,18 +69,7 @@ export async function seedIfEmpty(s: Services): Promise<SeedResult | null> {
   for (const d of DEMO_DEVICES) {
     const row =
       (await s.repos.devices.findByMac(d.mac)) ??
-      (await s.repos.devices.createDevice({
-        mac: d.mac,
-        type: d.type,
-        title: d.title,
-        description: d.description ?? null,
-        phase_use: d.phaseUse,
-        lora: d.lora ? 1 : 0,
-        nilm_process: d.nilm ? 1 : 0,
-        nilm_autolearn: d.nilm ? 1 : 0,
-        fw: null,
-        created_at_ms: now,
-      }));
+      (await s.repos.devices.createDevice(newDeviceRow(d, now)));
     await s.repos.devices.assign({ userId: admin.id, deviceId: row.id, owner: true, lifeTimeSec: OWNER_LIFETIME_SEC, nowMs: now });
     await s.repos.devices.assign({
       userId: demo.id,

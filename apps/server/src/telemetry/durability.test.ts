@@ -13,7 +13,7 @@ import { LiveFrame, deviceTopic } from '@meterportal/protocol';
 import { dropPgSchema, openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrations/index';
 import type { TelemetryDB } from '../db/schema.telemetry';
-import { TEST_DIALECTS, insertDevice } from './testing';
+import { TEST_DIALECTS, insertDevice, until } from './testing';
 
 const MQTT_URL = process.env.TEST_MQTT_URL;
 if (!MQTT_URL) {
@@ -22,14 +22,6 @@ if (!MQTT_URL) {
   console.warn('\n!!! TEST_MQTT_URL is not set: the SIGKILL durability test does not run\n');
 }
 const CHILD = path.join(import.meta.dirname, 'durability.child.ts');
-
-async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.skipIf(!MQTT_URL).each(TEST_DIALECTS)('ingest durability on %s', (dialect) => {
   const run = randomBytes(2).toString('hex').toUpperCase();
@@ -80,17 +72,17 @@ describe.skipIf(!MQTT_URL).each(TEST_DIALECTS)('ingest durability on %s', (diale
     let child = await startChild();
     const meter = startDevice({ brokerUrl: MQTT_URL!, mac, type: 4, username: mac, password: 'x', speed: 40, outages: false });
     await meter.connected;
-    await until(() => sent.length > 150);
+    await until(() => sent.length > 150, 20_000);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     const atKill = sent.length;
-    await until(() => sent.length > atKill + 80); // published while no server runs
+    await until(() => sent.length > atKill + 80, 20_000); // published while no server runs
     child = await startChild();
-    await until(() => sent.length > atKill + 200);
+    await until(() => sent.length > atKill + 200, 20_000);
     await meter.stop();
     const last = sent.at(-1)!;
     const db = database.db.withTables<TelemetryDB>();
-    await until(async () => Number((await db.selectFrom('telemetry_cursors').select('ts_sec').executeTakeFirst())?.ts_sec) === last.ts);
+    await until(async () => Number((await db.selectFrom('telemetry_cursors').select('ts_sec').executeTakeFirst())?.ts_sec) === last.ts, 20_000);
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await observer.endAsync();

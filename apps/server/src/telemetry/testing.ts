@@ -44,3 +44,12 @@ export function memoryLogger(): Logger & { lines: { level: string; obj: object; 
   const at = (level: string) => (obj: object, msg?: string) => void lines.push({ level, obj, msg });
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
+
+/** Waits until cond holds, checking every 50 ms; fails after timeoutMs. */
+export async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
