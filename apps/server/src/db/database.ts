@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { DB } from './schema';
 
 /** Which SQL engine a database runs on. */
@@ -64,8 +64,28 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', native: { sqlite }, close: () => db.destroy() };
+}
+
+/**
+ * better-sqlite3 for Kysely with its prepared statements kept, the most recently used first:
+ * ingest runs the same few statements tens of thousands of times a minute, and preparing a
+ * multi-row insert costs as much as running it. (Kysely prepares every query it runs.)
+ */
+function keepingStatements(sqlite: SQLite.Database, size = 256): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let st = kept.get(text);
+      if (st) kept.delete(text);
+      else st = sqlite.prepare(text);
+      kept.set(text, st);
+      if (kept.size > size) kept.delete(kept.keys().next().value!);
+      return st;
+    },
+  };
 }
 
 /** Drops a PostgreSQL schema and everything in it (test clean-up). */

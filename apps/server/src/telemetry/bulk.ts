@@ -27,6 +27,21 @@ export interface QueryRunner {
 }
 
 /**
+ * Rows cut into chunks of at most `max` rows whose sizes are powers of 4, largest first: a write
+ * of any length uses only a few distinct statement texts, each prepared once and kept.
+ */
+export function fixedChunks<T>(rows: readonly T[], max: number): T[][] {
+  const out: T[][] = [];
+  let size = 1;
+  while (size * 4 <= max) size *= 4;
+  for (let i = 0; i < rows.length; i += size) {
+    while (size > 1 && rows.length - i < size) size /= 4;
+    out.push(rows.slice(i, i + size));
+  }
+  return out;
+}
+
+/**
  * Writes rows (values in spec.columns order) with as few statements as the engine allows;
  * returns what spec.returning selects (nothing without it).
  */
@@ -44,8 +59,7 @@ export async function bulkInsert(db: QueryRunner, dialect: Dialect, spec: BulkSp
   }
   const per = Math.max(1, Math.floor(SQLITE_MAX_PARAMS / spec.columns.length));
   const tuple = `(${spec.columns.map(() => '?').join(',')})`;
-  for (let i = 0; i < rows.length; i += per) {
-    const part = rows.slice(i, i + per);
+  for (const part of fixedChunks(rows, per)) {
     const text = `INSERT INTO ${spec.table} (${cols}) VALUES ${new Array<string>(part.length).fill(tuple).join(',')} ${spec.onConflict}${returning}`;
     const params: number[] = [];
     for (const r of part) for (let c = 0; c < spec.columns.length; c++) params.push(r[c] ?? 0);

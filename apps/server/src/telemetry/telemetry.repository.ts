@@ -1,7 +1,7 @@
 // The only place that speaks SQL about telemetry.
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/database';
-import { bulkInsert, type BulkColumnType, type BulkSpec, type QueryRunner } from './bulk';
+import { bulkInsert, fixedChunks, type BulkColumnType, type BulkSpec, type QueryRunner } from './bulk';
 import type { DB } from '../db/schema';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from './columns';
@@ -79,10 +79,7 @@ type TDB = Kysely<DB & TelemetryDB>;
 // Stay under SQLite's 32766 bound variables per statement (PostgreSQL allows 65535).
 const MAX_PARAMS = 30_000;
 function chunks<T>(rows: readonly T[], paramsPerRow: number): T[][] {
-  const size = Math.max(1, Math.floor(MAX_PARAMS / paramsPerRow));
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
+  return fixedChunks(rows, Math.max(1, Math.floor(MAX_PARAMS / paramsPerRow)));
 }
 
 const KEY = 'ON CONFLICT (device_id, ts_sec)';
