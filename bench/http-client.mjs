@@ -8,14 +8,22 @@ const job = workerData;
 // A few untimed requests first open the connection and warm the client's own code.
 const WARMUP = 5;
 for (const body of job.bodies.slice(0, WARMUP)) {
-  const res = await fetch(job.url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: job.cookie }, body });
+  const res = await fetch(job.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: job.cookie },
+    body,
+  });
   await res.arrayBuffer();
 }
 const times = [];
 let bytes = 0;
 for (const [i, body] of job.bodies.entries()) {
   const started = performance.now();
-  const res = await fetch(job.url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: job.cookie }, body });
+  const res = await fetch(job.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: job.cookie },
+    body,
+  });
   const raw = await res.arrayBuffer();
   times.push(performance.now() - started);
   const json = JSON.parse(Buffer.from(raw).toString());

@@ -22,6 +22,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
   });
 
+  it('keeps device accounts in the broker only with an external broker', () => {
+    expect(() => loadConfig({ MQTT_DYNSEC: 'true' })).toThrow(/MQTT_DYNSEC: needs MQTT_URL/);
+    expect(loadConfig({ MQTT_DYNSEC: 'true', MQTT_URL: 'mqtt://portal:secret@broker:1883' }).MQTT_DYNSEC).toBe(true);
+    expect(loadConfig({}).MQTT_DYNSEC).toBe(false);
+  });
+
   it('selects a subset of roles', () => {
     expect([...loadConfig({ ROLES: 'read, ws' }).roles]).toEqual(['read', 'ws']);
   });

@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   MQTT_URL: z.string().regex(/^mqtts?:\/\//, 'must be an mqtt:// URL').optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   MQTT_CLIENT_ID: z.string().min(1).max(64).default('meterportal-ingest'),
+  /** Keep device accounts in the external Mosquitto's dynamic security plugin (needs MQTT_URL). */
+  MQTT_DYNSEC: bool.default(false),
   LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   WEBEX_BASE_URL: z.string().url().default('https://webexapis.com/v1'),
   WEBEX_BOT_TOKEN: z.string().min(10).optional(),
@@ -77,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.MQTT_DYNSEC && !c.MQTT_URL) throw new ConfigError('Invalid configuration:\n  MQTT_DYNSEC: needs MQTT_URL (the embedded broker checks device secrets itself)');
   return { ...c, roles: new Set(c.ROLES), dataDir: path.resolve(c.DATA_DIR) };
 }

@@ -5,17 +5,20 @@
 //   npm run device -w apps/server -- list
 // add and secret print {mac, type, username, password} as JSON: the only time the secret is shown.
 // Uses the server's configuration (DATA_DIR / DATABASE_URL), so it works on the same store as a
-// running server; a meter registered here may connect at once.
+// running server; a meter registered here may connect at once. With MQTT_DYNSEC=true and
+// MQTT_URL, the meter's account on the external Mosquitto is created, changed or removed too.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDeviceCredentials } from '../broker/credentials';
+import { connectBrokerAccounts } from '../broker/dynsec';
 import { systemClock } from '../clock';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrations/index';
 import { ProvisioningError, deviceProvisioning } from './provisioning';
 
-const USAGE = 'usage: device add --mac M --type 1..6 --title T [--phases 1..3] [--lora] [--nilm] | device secret --mac M | device revoke --mac M | device list';
+const USAGE =
+  'usage: device add --mac M --type 1..6 --title T [--phases 1..3] [--lora] [--nilm] | device secret --mac M | device revoke --mac M | device list';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -30,16 +33,41 @@ const { positionals, values } = parseArgs({
 });
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'portal.db') });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  sqliteFile: path.join(config.dataDir, 'portal.db'),
+});
 await migrateToLatest(database, { tz: config.TZ });
-const provisioning = deviceProvisioning({ database, credentials: createDeviceCredentials({ database, clock: systemClock }), clock: systemClock });
+// With MQTT_DYNSEC the external Mosquitto's device accounts follow every change made here.
+const brokerAccounts =
+  config.MQTT_DYNSEC && config.MQTT_URL && positionals[0] !== 'list'
+    ? await connectBrokerAccounts(config.MQTT_URL)
+    : undefined;
+const credentials = createDeviceCredentials({ database, clock: systemClock });
+const provisioning = deviceProvisioning({
+  database,
+  credentials,
+  clock: systemClock,
+  ...(brokerAccounts ? { brokerAccounts } : {}),
+});
 
 let code = 0;
 try {
   const mac = values.mac ?? '';
   switch (positionals[0] ?? '') {
     case 'add':
-      console.log(JSON.stringify(await provisioning.register({ mac, type: values.type ?? '', title: values.title ?? '', phases: values.phases, lora: values.lora, nilm: values.nilm })));
+      console.log(
+        JSON.stringify(
+          await provisioning.register({
+            mac,
+            type: values.type ?? '',
+            title: values.title ?? '',
+            phases: values.phases,
+            lora: values.lora,
+            nilm: values.nilm,
+          }),
+        ),
+      );
       break;
     case 'secret':
       console.log(JSON.stringify(await provisioning.rotate(mac)));
@@ -49,7 +77,10 @@ try {
       console.log(`${mac}: credentials revoked`);
       break;
     case 'list':
-      for (const d of await provisioning.list()) console.log(`${d.mac}\ttype ${d.type}\t${d.credentials ? 'credentials' : 'no credentials'}\t${d.title}`);
+      for (const d of await provisioning.list())
+        console.log(
+          `${d.mac}\ttype ${d.type}\t${d.credentials ? 'credentials' : 'no credentials'}\t${d.title}`,
+        );
       break;
     default:
       console.error(USAGE);
@@ -60,5 +91,6 @@ try {
   console.error(e.message);
   code = 1;
 }
+await brokerAccounts?.close();
 await database.close();
 process.exit(code);

@@ -19,20 +19,35 @@ describe.each(TEST_DIALECTS)('registering meters on %s', (dialect) => {
   let url: string;
   let provisioning: ReturnType<typeof deviceProvisioning>;
   const db = () => database.db.withTables<TelemetryDB>();
-  const connect = (username: string, password: string) => mqtt.connectAsync(url, { username, password, clientId: `t-${Math.random()}`, reconnectPeriod: 0 });
+  const connect = (username: string, password: string) =>
+    mqtt.connectAsync(url, { username, password, clientId: `t-${Math.random()}`, reconnectPeriod: 0 });
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
     const user = (login: string, applications: string) =>
       database.db
         .insertInto('users')
-        .values({ login, auth_type: 1, password_hash: 'x', issuer: null, subject: null, user_name: null, avatar: null, applications, created_at_ms: 0 })
+        .values({
+          login,
+          auth_type: 1,
+          password_hash: 'x',
+          issuer: null,
+          subject: null,
+          user_name: null,
+          avatar: null,
+          applications,
+          created_at_ms: 0,
+        })
         .execute();
     await user('admin', 'USER_MANAGER');
     await user('operator', '');
     link = await startDeviceLink({ database, logger: memoryLogger(), clock: { nowMs: () => Date.now() }, mqttPort: 0, flushIntervalMs: 100 });
     url = `mqtt://127.0.0.1:${link.embeddedPort}`;
-    provisioning = deviceProvisioning({ database, credentials: link.credentials, clock: { nowMs: () => Date.now() } });
+    provisioning = deviceProvisioning({
+      database,
+      credentials: link.credentials,
+      clock: { nowMs: () => Date.now() },
+    });
   });
   afterEach(async () => {
     await link.close();
@@ -49,21 +64,39 @@ describe.each(TEST_DIALECTS)('registering meters on %s', (dialect) => {
       .select(['login', 'owner'])
       .execute();
     expect(owners).toEqual([{ login: 'admin', owner: 1 }]);
-    expect(await provisioning.list()).toEqual([{ mac: MAC, type: 4, title: 'Plant main', credentials: true }]);
+    expect(await provisioning.list()).toEqual([
+      { mac: MAC, type: 4, title: 'Plant main', credentials: true },
+    ]);
 
     // The meter connects with what was issued and its frames are stored.
-    const sim = startDevice({ brokerUrl: url, mac: MAC, type: 4, username: issued.username, password: issued.password, speed: 60, outages: false });
+    const sim = startDevice({
+      brokerUrl: url,
+      mac: MAC,
+      type: 4,
+      username: issued.username,
+      password: issued.password,
+      speed: 60,
+      outages: false,
+    });
     await sim.connected;
-    await until(async () => (await db().selectFrom('telemetry_cursors').select('ts_sec').execute()).length === 1);
+    await until(
+      async () => (await db().selectFrom('telemetry_cursors').select('ts_sec').execute()).length === 1,
+    );
     await sim.stop();
   });
 
   it('refuses bad or repeated registrations and changes nothing', async () => {
     await provisioning.register({ mac: MAC, type: 1, title: 'House' });
     const before = await database.db.selectFrom('devices').selectAll().execute();
-    await expect(provisioning.register({ mac: MAC, type: 4, title: 'Again' })).rejects.toThrow(`device ${MAC} is already registered`);
-    await expect(provisioning.register({ mac: 'not-a-mac', type: 9, title: '' })).rejects.toThrow(/mac: not a device mac.*type: type must be 1 to 6.*title/);
-    await expect(provisioning.register({ mac: '02-4D-50-00-10-02', type: 4, title: 'x', phases: 4 })).rejects.toBeInstanceOf(ProvisioningError);
+    await expect(provisioning.register({ mac: MAC, type: 4, title: 'Again' })).rejects.toThrow(
+      `device ${MAC} is already registered`,
+    );
+    await expect(provisioning.register({ mac: 'not-a-mac', type: 9, title: '' })).rejects.toThrow(
+      /mac: not a device mac.*type: type must be 1 to 6.*title/,
+    );
+    await expect(
+      provisioning.register({ mac: '02-4D-50-00-10-02', type: 4, title: 'x', phases: 4 }),
+    ).rejects.toBeInstanceOf(ProvisioningError);
     expect(await database.db.selectFrom('devices').selectAll().execute()).toEqual(before);
     await expect(provisioning.rotate('02-4D-50-00-10-09')).rejects.toThrow('no device 02-4D-50-00-10-09');
   });
@@ -77,7 +110,9 @@ describe.each(TEST_DIALECTS)('registering meters on %s', (dialect) => {
     await c.endAsync();
     await provisioning.revoke(MAC);
     await expect(connect(MAC, second.password)).rejects.toThrow();
-    expect(await provisioning.list()).toEqual([{ mac: MAC, type: 4, title: 'Plant main', credentials: false }]);
+    expect(await provisioning.list()).toEqual([
+      { mac: MAC, type: 4, title: 'Plant main', credentials: false },
+    ]);
   });
 });
 
@@ -94,13 +129,18 @@ describe('the device command', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('adds, lists, rotates and revokes, and reports bad input with exit code 1', async () => {
-    const added = JSON.parse((await cli('add', '--mac', MAC, '--type', '3', '--title', 'Test bench', '--phases', '1')).stdout);
+    const added = JSON.parse(
+      (await cli('add', '--mac', MAC, '--type', '3', '--title', 'Test bench', '--phases', '1')).stdout,
+    );
     expect(added).toMatchObject({ mac: MAC, type: 3, username: MAC });
     expect((await cli('list')).stdout).toBe(`${MAC}\ttype 3\tcredentials\tTest bench\n`);
     const rotated = JSON.parse((await cli('secret', '--mac', MAC)).stdout);
     expect(rotated.password).not.toBe(added.password);
     expect((await cli('revoke', '--mac', MAC)).stdout).toBe(`${MAC}: credentials revoked\n`);
-    await expect(cli('add', '--mac', MAC, '--type', '3', '--title', 'Again')).rejects.toMatchObject({ code: 1, stderr: `device ${MAC} is already registered\n` });
+    await expect(cli('add', '--mac', MAC, '--type', '3', '--title', 'Again')).rejects.toMatchObject({
+      code: 1,
+      stderr: `device ${MAC} is already registered\n`,
+    });
     await expect(cli('frobnicate')).rejects.toMatchObject({ code: 2 });
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import type { Insertable } from 'kysely';
 import { z } from 'zod';
 import { Application, DEVICE_TYPES, Mac, OWNER_LIFETIME_SEC, type DeviceTypeId } from '@meterportal/protocol';
 import type { DeviceCredentials } from '../broker/credentials';
+import type { BrokerAccounts } from '../broker/dynsec';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { DevicesTable } from '../db/schema';
@@ -36,7 +37,15 @@ export interface IssuedCredentials {
 
 /** The devices row of a new meter. */
 export function newDeviceRow(
-  d: { mac: string; type: DeviceTypeId; title: string; description?: string; phaseUse: number; lora?: boolean; nilm?: boolean },
+  d: {
+    mac: string;
+    type: DeviceTypeId;
+    title: string;
+    description?: string;
+    phaseUse: number;
+    lora?: boolean;
+    nilm?: boolean;
+  },
   nowMs: number,
 ): Insertable<DevicesTable> {
   return {
@@ -57,8 +66,30 @@ export function newDeviceRow(
 export class ProvisioningError extends Error {}
 
 /** Registering meters, rotating and revoking their broker secrets. */
-export function deviceProvisioning(deps: { database: Database; credentials: DeviceCredentials; clock: Clock }) {
-  const { database, credentials, clock } = deps;
+export function deviceProvisioning(deps: {
+  database: Database;
+  credentials: DeviceCredentials;
+  clock: Clock;
+  brokerAccounts?: BrokerAccounts;
+}) {
+  const { database, credentials, clock, brokerAccounts } = deps;
+
+  // The store holds the secret first; a broker that could not be told is named, with the way out.
+  async function toBroker(
+    mac: string,
+    change: (a: BrokerAccounts) => Promise<void>,
+    retry: string,
+  ): Promise<void> {
+    if (!brokerAccounts) return;
+    try {
+      await change(brokerAccounts);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new ProvisioningError(
+        `${mac}: stored, but the broker's accounts were not updated (${why}); run "device ${retry} --mac ${mac}" again`,
+      );
+    }
+  }
   const devices = devicesRepository(database);
 
   async function find(mac: string): Promise<DeviceRow> {
@@ -72,28 +103,44 @@ export function deviceProvisioning(deps: { database: Database; credentials: Devi
     /** Adds a meter, makes every user manager its owner and issues its credentials. */
     async register(input: DeviceRegistration): Promise<IssuedCredentials> {
       const parsed = DeviceRegistration.safeParse(input);
-      if (!parsed.success) throw new ProvisioningError(parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
+      if (!parsed.success)
+        throw new ProvisioningError(
+          parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '),
+        );
       const d = parsed.data;
-      if (await devices.findByMac(d.mac)) throw new ProvisioningError(`device ${d.mac} is already registered`);
+      if (await devices.findByMac(d.mac))
+        throw new ProvisioningError(`device ${d.mac} is already registered`);
       const now = clock.nowMs();
       const row = await database.db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('devices')
-          .values(newDeviceRow({ mac: d.mac, type: d.type, title: d.title, phaseUse: d.phases, lora: d.lora, nilm: d.nilm }, now))
+          .values(
+            newDeviceRow(
+              { mac: d.mac, type: d.type, title: d.title, phaseUse: d.phases, lora: d.lora, nilm: d.nilm },
+              now,
+            ),
+          )
           .returningAll()
           .executeTakeFirstOrThrow();
-        const managers = (await trx.selectFrom('users').select(['id', 'applications']).execute()).filter((u) =>
-          u.applications.split(',').includes(Application.UserManager),
+        const managers = (await trx.selectFrom('users').select(['id', 'applications']).execute()).filter(
+          (u) => u.applications.split(',').includes(Application.UserManager),
         );
         for (const m of managers) {
           await trx
             .insertInto('assignments')
-            .values({ user_id: m.id, device_id: created.id, owner: 1, life_time_sec: OWNER_LIFETIME_SEC, created_at_ms: now })
+            .values({
+              user_id: m.id,
+              device_id: created.id,
+              owner: 1,
+              life_time_sec: OWNER_LIFETIME_SEC,
+              created_at_ms: now,
+            })
             .execute();
         }
         return created;
       });
       const issued = await credentials.issue(row.id, row.mac);
+      await toBroker(row.mac, (a) => a.set(row.mac, issued.password), 'secret');
       return { mac: row.mac, type: d.type, ...issued };
     },
 
@@ -101,6 +148,7 @@ export function deviceProvisioning(deps: { database: Database; credentials: Devi
     async rotate(mac: string): Promise<IssuedCredentials> {
       const row = await find(mac);
       const issued = await credentials.issue(row.id, row.mac);
+      await toBroker(row.mac, (a) => a.set(row.mac, issued.password), 'secret');
       return { mac: row.mac, type: row.type as DeviceTypeId, ...issued };
     },
 
@@ -108,6 +156,7 @@ export function deviceProvisioning(deps: { database: Database; credentials: Devi
     async revoke(mac: string): Promise<void> {
       const row = await find(mac);
       await credentials.revoke(row.id);
+      await toBroker(row.mac, (a) => a.remove(row.mac), 'revoke');
     },
 
     /** Every registered meter and whether it holds broker credentials. */
@@ -119,7 +168,12 @@ export function deviceProvisioning(deps: { database: Database; credentials: Devi
         .select(['devices.mac', 'devices.type', 'devices.title', 'device_credentials.username'])
         .orderBy('devices.mac')
         .execute();
-      return rows.map((r) => ({ mac: r.mac, type: r.type, title: r.title, credentials: r.username !== null }));
+      return rows.map((r) => ({
+        mac: r.mac,
+        type: r.type,
+        title: r.title,
+        credentials: r.username !== null,
+      }));
     },
   };
 }
