@@ -29,6 +29,15 @@ export async function privateBroker(): Promise<{ url: string; stop: () => void }
   const conf = path.join(os.tmpdir(), `bench-mosquitto-${port}.conf`);
   fs.writeFileSync(conf, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'max_inflight_messages 0', 'max_queued_messages 0', 'persistence false', ''].join('\n'));
   const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  // The broker goes with the benchmark, also when it is stopped with Ctrl-C or a TERM.
+  const stop = () => child.kill();
+  process.once('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stop();
+      process.exit(130);
+    });
+  }
   for (let i = 0; i < 50; i++) {
     const ok = await new Promise<boolean>((resolve) => {
       const sock = net.connect(port, '127.0.0.1', () => {

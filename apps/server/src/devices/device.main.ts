@@ -39,9 +39,14 @@ const database = await openDatabase({
 });
 await migrateToLatest(database, { tz: config.TZ });
 // With MQTT_DYNSEC the external Mosquitto's device accounts follow every change made here.
+// Nothing is changed when the broker cannot be reached.
 const brokerAccounts =
   config.MQTT_DYNSEC && config.MQTT_URL && positionals[0] !== 'list'
-    ? await connectBrokerAccounts(config.MQTT_URL)
+    ? await connectBrokerAccounts(config.MQTT_URL).catch(async (e: unknown) => {
+        console.error(`cannot reach the broker at MQTT_URL for its device accounts: ${e instanceof Error ? e.message : String(e)}`);
+        await database.close();
+        process.exit(1);
+      })
     : undefined;
 const credentials = createDeviceCredentials({ database, clock: systemClock });
 const provisioning = deviceProvisioning({

@@ -119,11 +119,13 @@ describe.each(TEST_DIALECTS)('registering meters on %s', (dialect) => {
 describe('the device command', () => {
   const run = promisify(execFile);
   let dir: string;
+  let extraEnv: Record<string, string> = {};
   const cli = (...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'device.main.ts'), ...args], {
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent', ...extraEnv },
     });
   beforeEach(() => {
+    extraEnv = {};
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'device-cli-'));
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -142,5 +144,14 @@ describe('the device command', () => {
       stderr: `device ${MAC} is already registered\n`,
     });
     await expect(cli('frobnicate')).rejects.toMatchObject({ code: 2 });
+  }, 60_000);
+
+  it('changes nothing when the broker that keeps device accounts cannot be reached', async () => {
+    extraEnv = { MQTT_DYNSEC: 'true', MQTT_URL: 'mqtt://127.0.0.1:9' };
+    await expect(cli('add', '--mac', MAC, '--type', '3', '--title', 'Test bench')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^cannot reach the broker at MQTT_URL for its device accounts/),
+    });
+    expect((await cli('list')).stdout).toBe('');
   }, 60_000);
 });

@@ -6,6 +6,8 @@ describe('fixedChunks', () => {
   it('cuts rows into power-of-4 chunks, largest first, within the limit', () => {
     const rows = Array.from({ length: 1000 }, (_, i) => i);
     expect(fixedChunks(rows, 300).map((c) => c.length)).toEqual([256, 256, 256, 64, 64, 64, 16, 16, 4, 4]);
+    expect(fixedChunks(rows, 10_000)[0]).toHaveLength(256);
+    expect(fixedChunks(rows, 100)[0]).toHaveLength(64);
     expect(fixedChunks([], 300)).toEqual([]);
     expect(fixedChunks([1, 2], 1)).toEqual([[1], [2]]);
   });

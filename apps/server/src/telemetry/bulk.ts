@@ -27,13 +27,20 @@ export interface QueryRunner {
 }
 
 /**
- * Rows cut into chunks of at most `max` rows whose sizes are powers of 4, largest first: a write
- * of any length uses only a few distinct statement texts, each prepared once and kept.
+ * Largest chunk: a kept statement holds its compiled program, which grows with its bound values,
+ * so statements stay at 256 rows (about 1 MB for a minute row's 83 values) rather than the
+ * thousands of rows the bound-variable limit would allow.
+ */
+const MAX_CHUNK_ROWS = 256;
+
+/**
+ * Rows cut into chunks of at most `max` (and 256) rows whose sizes are powers of 4, largest first:
+ * a write of any length uses only a few distinct statement texts, each prepared once and kept.
  */
 export function fixedChunks<T>(rows: readonly T[], max: number): T[][] {
   const out: T[][] = [];
   let size = 1;
-  while (size * 4 <= max) size *= 4;
+  while (size * 4 <= Math.min(max, MAX_CHUNK_ROWS)) size *= 4;
   for (let i = 0; i < rows.length; i += size) {
     while (size > 1 && rows.length - i < size) size /= 4;
     out.push(rows.slice(i, i + size));
