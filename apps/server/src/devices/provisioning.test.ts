@@ -91,6 +91,9 @@ describe.each(TEST_DIALECTS)('registering meters on %s', (dialect) => {
     await expect(provisioning.register({ mac: MAC, type: 4, title: 'Again' })).rejects.toThrow(
       `device ${MAC} is already registered`,
     );
+    await expect(provisioning.register({ mac: MAC.replace('4D', '4d'), type: 4, title: 'Again' })).rejects.toThrow(
+      `device ${MAC} is already registered`,
+    );
     await expect(provisioning.register({ mac: 'not-a-mac', type: 9, title: '' })).rejects.toThrow(
       /mac: not a device mac.*type: type must be 1 to 6.*title/,
     );

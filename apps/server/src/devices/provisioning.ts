@@ -13,7 +13,8 @@ import { devicesRepository, type DeviceRow } from './devices.repository';
 
 /** What registering a meter needs. */
 export const DeviceRegistration = z.object({
-  mac: Mac,
+  /** Kept in capitals, as meters write it in their topics and username. */
+  mac: Mac.transform((m) => m.toUpperCase()),
   type: z.coerce
     .number()
     .int()
@@ -94,7 +95,7 @@ export function deviceProvisioning(deps: {
 
   async function find(mac: string): Promise<DeviceRow> {
     const parsed = Mac.safeParse(mac);
-    const row = parsed.success ? await devices.findByMac(parsed.data) : undefined;
+    const row = parsed.success ? await devices.findByMac(parsed.data.toUpperCase()) : undefined;
     if (!row) throw new ProvisioningError(`no device ${mac}`);
     return row;
   }
