@@ -43,6 +43,13 @@ async function rowCells(page: Page, cardTitle: string, label: string): Promise<s
   return (await row.locator('td').allInnerTexts()).map((s) => s.trim());
 }
 
+/** Waits until no menu is shown, also one still sliding out from an earlier click. */
+async function menusClosed(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.locator('.ant-dropdown:visible, .ant-dropdown-menu-submenu-popup:visible').count(), { timeout: 5000 })
+    .toBe(0);
+}
+
 async function setTheme(page: Page, mode: 'Dark theme' | 'Light theme'): Promise<void> {
   await page.locator('.ant-layout-header button').last().click();
   await page.locator('.ant-dropdown:visible').getByText(mode, { exact: true }).click();
@@ -50,7 +57,7 @@ async function setTheme(page: Page, mode: 'Dark theme' | 'Light theme'): Promise
     .poll(() => page.locator('html').getAttribute('data-theme'))
     .toBe(mode === 'Dark theme' ? 'dark' : 'light');
   // Let the menu close and the colours settle before anyone looks.
-  await page.locator('.ant-dropdown:visible').waitFor({ state: 'detached' });
+  await menusClosed(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(500);
 }
@@ -149,10 +156,7 @@ describe('applied precision, live half', () => {
         .waitFor();
       // Close the user menu and its language submenu before looking.
       await page.locator('h4').first().click();
-      await page
-        .locator('.ant-dropdown:visible, .ant-dropdown-menu-submenu-popup:visible')
-        .first()
-        .waitFor({ state: 'detached' });
+      await menusClosed(page);
       await expectNoRawKeys(page);
       await screenshot(page, `precision-dashboard-${lang}`);
     }
@@ -257,7 +261,7 @@ describe('applied precision, live half', () => {
     ])
       await menu.getByText(item, { exact: true }).waitFor();
     await menu.getByText('View data table', { exact: true }).click();
-    await menu.waitFor({ state: 'hidden' });
+    await menusClosed(page);
     const firstRow = page.locator('.command-chart .ant-table-tbody tr.ant-table-row').first();
     const cells = (await firstRow.locator('td').allInnerTexts()).map((s) => s.trim());
     expect(cells[0]).toBe('1');
