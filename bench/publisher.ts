@@ -60,4 +60,6 @@ process.on('message', (m: Step | 'exit') => {
   }
   void run(m).then((r) => process.send?.(r));
 });
+// Ends with the benchmark that forked it, however that one ended.
+process.on('disconnect', () => process.exit(0));
 process.send?.({ ready: true });
