@@ -103,14 +103,15 @@ export async function connectBrokerAccounts(url: string, timeoutMs = TIMEOUT_MS)
   return {
     async set(mac, password) {
       const role = meterRole(mac);
-      await must({ command: 'createRole', rolename: role.rolename }, /already exists/i);
-      // The role's rules are set afresh each time, so a role left from an older portal is corrected.
-      for (const acl of role.acls) {
-        await must(
-          { command: 'removeRoleACL', rolename: role.rolename, acltype: acl.acltype, topic: acl.topic },
-          /not found/i,
-        );
-        await must({ command: 'addRoleACL', rolename: role.rolename, ...acl });
+      // A new meter's role comes with its rules in one command; a role that is already there has
+      // its rules set afresh, so one left from an older portal is corrected.
+      const roleError = await send({ command: 'createRole', ...role });
+      if (roleError && !/already exists/i.test(roleError)) throw new DynsecError(`createRole: ${roleError}`);
+      if (roleError) {
+        for (const acl of role.acls) {
+          await must({ command: 'removeRoleACL', rolename: role.rolename, acltype: acl.acltype, topic: acl.topic }, /not found/i);
+          await must({ command: 'addRoleACL', rolename: role.rolename, ...acl });
+        }
       }
       const created = await send({
         command: 'createClient',
