@@ -6,7 +6,9 @@
 // BENCH_DELAY_MINUTES minute boundaries (default 2) and measures the delay from each minute's
 // end to its aggregate row being committed, twice: from the ingest's own histogram
 // (telemetry_minute_commit_delay_seconds) and by counting the rows in the table every 100 ms.
-import type { ChildProcess } from 'node:child_process';
+// BENCH_BURN=0.5 runs a second process that keeps half a core busy throughout, as a busy
+// machine would (0, the default, runs none).
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,19 @@ import {
 } from './ingest-rig';
 import { percentile, r2, report } from './stats';
 
+const BURN = Math.min(1, Math.max(0, Number(process.env.BENCH_BURN ?? 0)));
+// Busy for BURN of every 100 ms slice, idle for the rest; ends with the benchmark.
+const burner =
+  BURN > 0
+    ? spawn(
+        process.execPath,
+        [
+          '-e',
+          `setInterval(() => { const end = Date.now() + ${BURN * 100}; while (Date.now() < end); }, 100); process.stdin.on('end', () => process.exit(0)); process.stdin.resume();`,
+        ],
+        { stdio: ['pipe', 'ignore', 'ignore'] },
+      )
+    : null;
 const own = process.env.BENCH_MQTT_URL ? null : await privateBroker();
 const url = process.env.BENCH_MQTT_URL ?? own!.url;
 const STEPS = (process.env.BENCH_STEPS ?? '2000,5000,10000,20000,30000').split(',').map(Number);
@@ -45,7 +60,12 @@ const DELAY_METRIC = 'telemetry_minute_commit_delay_seconds';
  * Steady load across minute boundaries: starts 15 s before a minute ends (devices load and warm
  * up), runs DELAY_MINUTES boundaries and 10 s past the last one.
  */
-async function commitDelay(database: Database, link: Awaited<ReturnType<typeof startLink>>, publisher: ChildProcess, macs: string[]) {
+async function commitDelay(
+  database: Database,
+  link: Awaited<ReturnType<typeof startLink>>,
+  publisher: ChildProcess,
+  macs: string[],
+) {
   const secOfMinute = (Date.now() / 1000) % 60;
   await sleep(((45 - secOfMinute + 60) % 60) * 1000);
   const startSec = Math.floor(Date.now() / 1000);
@@ -57,7 +77,8 @@ async function commitDelay(database: Database, link: Awaited<ReturnType<typeof s
   const framesBefore = await counterValue(link.registry, 'telemetry_messages_total', { kind: 'live' });
   const { sent } = await play(publisher, macs.slice(0, DELAY_DEVICES), seconds);
   await sleep(2000);
-  const got = (await counterValue(link.registry, 'telemetry_messages_total', { kind: 'live' })) - framesBefore;
+  const got =
+    (await counterValue(link.registry, 'telemetry_messages_total', { kind: 'live' })) - framesBefore;
   const polled = await watch.stop(lastEndSec);
   const observed = bucketsSince(await histogramBuckets(link.registry, DELAY_METRIC), before);
   const result = {
@@ -88,10 +109,20 @@ async function storeRun(database: Database, label: string, publisher: ChildProce
   const link = await startLink(database, url);
   const { registry } = link;
   let peakRssMb = 0;
-  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, process.memoryUsage().rss / 2 ** 20)), 250);
+  const sampler = setInterval(
+    () => (peakRssMb = Math.max(peakRssMb, process.memoryUsage().rss / 2 ** 20)),
+    250,
+  );
   const minuteCommitDelay = DELAY_MINUTES > 0 ? await commitDelay(database, link, publisher, macs) : null;
   if (minuteCommitDelay) console.log(label, 'minute commit delay', JSON.stringify(minuteCommitDelay));
-  const steps: { devices: number; offeredPerSec: number; ingestedPerSec: number; storedWithinSec: number; cpuUsPerFrame: number; keptUp: boolean }[] = [];
+  const steps: {
+    devices: number;
+    offeredPerSec: number;
+    ingestedPerSec: number;
+    storedWithinSec: number;
+    cpuUsPerFrame: number;
+    keptUp: boolean;
+  }[] = [];
   for (const k of STEPS) {
     // New meters first: a meter's first frame looks it up in the store, a cost paid once per
     // meter and not part of sustained throughput, so the step's meters send for a few seconds
@@ -139,10 +170,19 @@ async function bareBroker(publisher: ChildProcess) {
   const steps: { devices: number; offeredPerSec: number; receivedPerSec: number }[] = [];
   for (const k of STEPS) {
     got = 0;
-    const { sent, startedAt } = await play(publisher, Array.from({ length: k }, (_, i) => macOf(i)), SECONDS, 'benchbare');
+    const { sent, startedAt } = await play(
+      publisher,
+      Array.from({ length: k }, (_, i) => macOf(i)),
+      SECONDS,
+      'benchbare',
+    );
     await sleep(2000);
     const seconds = (performance.now() - startedAt) / 1000 - 2;
-    steps.push({ devices: k, offeredPerSec: Math.round(sent / SECONDS), receivedPerSec: Math.round(got / seconds) });
+    steps.push({
+      devices: k,
+      offeredPerSec: Math.round(sent / SECONDS),
+      receivedPerSec: Math.round(got / seconds),
+    });
     console.log('bare broker', steps.at(-1));
     if (got < 0.98 * sent) break;
   }
@@ -151,25 +191,41 @@ async function bareBroker(publisher: ChildProcess) {
 }
 
 const publisher = await startPublisher(url);
-const out: Record<string, unknown> = { broker: url.replace(/\/\/[^@]*@/, '//***@'), secondsPerStep: SECONDS, cores: os.cpus().length };
-out.bareBroker = await bareBroker(publisher);
+const out: Record<string, unknown> = {
+  broker: url.replace(/\/\/[^@]*@/, '//***@'),
+  secondsPerStep: SECONDS,
+  cores: os.cpus().length,
+  burnCores: BURN,
+};
+const bare = await bareBroker(publisher);
+out.bareBroker = bare;
+const share = (r: { sustainedFramesPerSec: number }) => ({
+  ...r,
+  shareOfBareBroker: round3(r.sustainedFramesPerSec / Math.max(1, bare.ceilingPerSec)),
+});
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
 {
   const database = await openDatabase({ sqliteFile: path.join(tmp, 'ingest.db') });
-  out.sqlite = await storeRun(database, 'sqlite', publisher);
+  out.sqlite = share(await storeRun(database, 'sqlite', publisher));
   await database.close();
 }
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) {
   const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
   const database = await openDatabase({ url: pgUrl, pgSchema: schema });
-  out.postgres = await storeRun(database, 'postgres', publisher);
+  out.postgres = share(await storeRun(database, 'postgres', publisher));
   await database.close();
   await dropPgSchema(pgUrl, schema);
 }
 publisher.send('exit');
 own?.stop();
+burner?.stdin?.end();
 fs.rmSync(tmp, { recursive: true, force: true });
-out.targets = { sqliteFramesPerSec: 20000, postgresFramesPerSec: 10000, shareOfBareBroker: 0.5, minuteCommitDelayP99Sec: 2 };
+out.targets = {
+  sqliteFramesPerSec: 20000,
+  postgresFramesPerSec: 10000,
+  shareOfBareBroker: 0.5,
+  minuteCommitDelayP99Sec: 2,
+};
 report('ingest', out);
 process.exit(0);

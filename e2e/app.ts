@@ -82,8 +82,12 @@ export async function chartRows(page: Page, viewDataLabel = 'View data table'): 
   await rows.first().waitFor({ state: 'visible' });
   const count = await rows.count();
   const pages = Math.max(1, await card.locator('.ant-pagination-item').count());
-  // Close the table again, so that the screen looks as the person left it.
-  await card.locator('button[aria-pressed="true"]').click();
+  // Close the table again, so that the screen looks as the person left it (a refresh of the
+  // chart's data that came meanwhile may have closed it already).
+  await card
+    .locator('button[aria-pressed="true"]')
+    .click({ force: true, timeout: 3_000 })
+    .catch(() => undefined);
   await rows.first().waitFor({ state: 'detached' });
   return { rows: count, pages };
 }

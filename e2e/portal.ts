@@ -48,6 +48,8 @@ export async function startPortal(env: Record<string, string> = {}, httpPort?: n
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       MQTT_URL: '',
+      // The analyzer tests a meter every minute, so the browser tests see new tests within minutes.
+      DEMO_ACCUTEST_PERIOD_SEC: '60',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -283,10 +283,10 @@ describe('precision meters', () => {
     await meterRow(page, serial).locator('[data-field="LOCATION"]', { hasText: 'Switch room 4' }).waitFor();
   });
 
-  it('opens the stored tests of a meter with derived values', { timeout: 480_000 }, async () => {
-    // The simulated analyzer tests the next meter of its database every five minutes.
+  it('opens the stored tests of a meter with derived values', { timeout: 180_000 }, async () => {
+    // The portal's simulated analyzer tests the next meter of its database every minute.
     await page.getByLabel('Search', { exact: true }).fill('');
-    const deadline = Date.now() + 450_000;
+    const deadline = Date.now() + 150_000;
     while (!tested && Date.now() < deadline) {
       const counts = await page.locator('.meters-table tr.ant-table-row').evaluateAll((rows) =>
         rows.map((r) => ({
@@ -302,7 +302,7 @@ describe('precision meters', () => {
         await page.waitForTimeout(1_000);
       }
     }
-    if (!tested) throw new Error('no stored load point appeared within 7.5 minutes');
+    if (!tested) throw new Error('no stored load point appeared within 2.5 minutes');
     await page.getByLabel('Search', { exact: true }).fill(tested);
     await expect.poll(() => serials(page)).toEqual([tested]);
     await meterRow(page, tested).getByRole('button', { name: `Load points ${tested}` }).click();

@@ -33,6 +33,47 @@ describe('sign-in', () => {
     await page.close();
   });
 
+  it('tells a user held back after repeated failures when to try again, in each language', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/login`);
+    // Five wrong guesses on one account from this address, as a script would make them.
+    for (let i = 0; i < 5; i++) {
+      const r = await page.request.post(`${baseUrl}/api/read/auth/local`, {
+        data: { login: 'held-back', password: 'a'.repeat(63) + String(i) },
+      });
+      expect(r.status()).toBe(401);
+    }
+    await page.fill('input[name="login"]', 'held-back');
+    await page.fill('input[name="password"]', 'one-more-guess');
+    await page.press('input[name="password"]', 'Enter');
+    await page
+      .getByText(/^Too many failed sign-ins\. Try again in (29|30) s\.$/)
+      .first()
+      .waitFor();
+    // The toast slides in; the screenshot waits until it stands still.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('.ant-notification-notice-wrapper')).every(
+        (e) => getComputedStyle(e).opacity === '1' && !/-(appear|enter)/.test(e.className),
+      ),
+    );
+    await screenshot(page, '02b-login-held-back');
+    await page.getByText('Slovenčina').click();
+    await page.press('input[name="password"]', 'Enter');
+    await page
+      .getByText(/^Príliš veľa neúspešných prihlásení\. Skúste to znova o \d+ s\.$/)
+      .first()
+      .waitFor();
+    await page.getByText('Deutsch').click();
+    await page.press('input[name="password"]', 'Enter');
+    await page
+      .getByText(/^Zu viele fehlgeschlagene Anmeldungen\. Erneut versuchen in \d+ s\.$/)
+      .first()
+      .waitFor();
+    await page.getByText('English').click();
+    expect(page.url()).toContain('/login');
+    await page.close();
+  });
+
   it('signs demo in with Enter and shows the shell with the version label', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/login`);
@@ -61,8 +102,11 @@ describe('sign-in with the identity provider', () => {
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     const authRequests: URL[] = [];
+    const portalSignIns: Record<string, unknown>[] = [];
     page.on('request', (r) => {
       if (r.url().startsWith(`${issuer}/auth?`)) authRequests.push(new URL(r.url()));
+      if (r.url() === `${baseUrl}/api/read/auth/google`)
+        portalSignIns.push(r.postDataJSON() as Record<string, unknown>);
     });
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('button', { name: 'Sign in with identity provider' }).click();
@@ -80,12 +124,17 @@ describe('sign-in with the identity provider', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // Back on the portal, which exchanged the code with its verifier and opened a session.
-    await page.waitForURL((u) => u.href.startsWith(baseUrl) && !u.pathname.startsWith('/login'), { timeout: 30_000 });
+    await page.waitForURL((u) => u.href.startsWith(baseUrl) && !u.pathname.startsWith('/login'), {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: account.email }).waitFor();
     await page.getByText('1.4.23').first().waitFor();
     // A new provider user holds no devices yet.
     await page.getByText('Any assigned device').first().waitFor();
     await screenshot(page, '05-signed-in-with-provider');
+    // The portal is sent the ID token beside the access token: it proves they were issued to the portal.
+    expect(portalSignIns.map((b) => Object.keys(b).sort())).toEqual([['id_token', 'token']]);
+    expect(String(portalSignIns[0]?.id_token).split('.')).toHaveLength(3);
     expect(problems).toEqual([]);
     const cookies = await context.cookies(baseUrl);
     expect(cookies.find((c) => c.name === 'mp_session')?.httpOnly).toBe(true);

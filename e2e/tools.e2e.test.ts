@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
 import { treeNode } from './app';
 
@@ -19,6 +19,14 @@ async function webexReceived(): Promise<{ roomId: string; markdown: string }[]> 
 const ASSIGNED = 'Office plug';
 const OTHERS = ['Family house', 'Garage breaker', 'Test bench analyzer', 'Workshop main', 'Solar sub-meter'];
 
+/** Switches the language from the user menu. */
+async function chooseLanguage(page: Page, lang: 'en' | 'sk' | 'de') {
+  await page.locator('.ant-layout-header button').last().click();
+  await page.locator('.ant-dropdown [data-menu-id$="-language"]').hover();
+  await page.locator(`[data-menu-id$="-lang:${lang}"]`).click();
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+}
+
 async function signIn(page: Page, login: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.fill('input[name="login"]', login);
@@ -36,69 +44,26 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
     .click();
 }
 
-/** Where a chart draws: its canvas box and the element that shows ECharts' hover cursor. */
-async function chartBox(chart: Locator) {
-  const box = await chart.locator('canvas').first().boundingBox();
-  if (!box) throw new Error('chart not drawn');
-  const cursor = () =>
-    chart
-      .locator('.chart-box > div')
-      .first()
-      .evaluate((el) => (el as HTMLElement).style.cursor);
-  return { box, cursor };
-}
-
-/**
- * Clicks the rightmost column (today's). ECharts shows a pointer over a clickable column, which is
- * how a person finds one too, so the scan moves from the right until the pointer appears.
- */
-async function clickLastColumn(page: Page, chart: Locator): Promise<void> {
-  const { box, cursor } = await chartBox(chart);
-  for (let x = box.x + box.width - 30; x > box.x + 30; x -= 10) {
-    for (let y = box.y + box.height - 50; y > box.y + 60; y -= 30) {
-      await page.mouse.move(x, y);
-      if ((await cursor()) === 'pointer') {
-        await page.mouse.click(x, y);
-        return;
-      }
-    }
-  }
-  throw new Error('no clickable column found');
-}
-
-/**
- * Clicks the latest slot of a pie. The ring starts at the top and runs clockwise up to now, so
- * the latest slot (which has data: the device is online) ends just left of the top.
- */
-async function clickLatestSlot(page: Page, chart: Locator): Promise<void> {
-  const { box, cursor } = await chartBox(chart);
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const r = (Math.min(box.width, box.height) / 2) * 0.55; // inside the 38 %-72 % ring
-  const a = (1.5 * Math.PI) / 180;
-  const x = cx - r * Math.sin(a);
-  const y = cy - r * Math.cos(a);
-  await page.mouse.move(x, y);
-  expect(await cursor()).toBe('pointer');
-  await page.mouse.click(x, y);
-}
-
 describe('tools and applications', () => {
   let browser: Browser;
   let admin: BrowserContext;
   let page: Page;
   const login = `e2e${Date.now().toString(36)}`;
   let password = '';
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await admin.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     page = await admin.newPage();
-    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    page.on('pageerror', (e) => pageErrors.push(e.message));
     await signIn(page, 'admin', adminPassword);
   });
   afterAll(() => browser.close());
+  afterEach(() => {
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
 
   it('routes /applications to the user manager and lists the link in the sidebar', async () => {
     await page.goto(`${baseUrl}/applications`);
@@ -106,6 +71,16 @@ describe('tools and applications', () => {
     await page.getByRole('menuitem', { name: 'User manager' }).waitFor();
     await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
     await screenshot(page, 'tools-01-user-manager');
+  });
+
+  it('refuses a new login that mixes Latin with Cyrillic look-alikes, before asking the server', async () => {
+    // "аdmin" begins with the Cyrillic а.
+    await page.fill('input[name="new-login"]', '\u0430dmin');
+    await page.getByRole('button', { name: 'Create new user' }).click();
+    await page.getByText('Do not mix Latin, Cyrillic and Greek letters in one login').waitFor();
+    await screenshot(page, 'tools-01b-mixed-script-login');
+    expect(await page.getByRole('cell', { name: '\u0430dmin', exact: true }).count()).toBe(0);
+    await page.fill('input[name="new-login"]', '');
   });
 
   it('creates a user with a generated password', async () => {
@@ -118,6 +93,20 @@ describe('tools and applications', () => {
     await screenshot(page, 'tools-02-generated-password');
     await page.getByRole('button', { name: 'Create new user' }).click();
     await page.getByRole('cell', { name: login, exact: true }).waitFor();
+  });
+
+  it("offers no 'Delete user' on the administrator's own row, and does on another's", async () => {
+    const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: 'Edit user admin', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Change password' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Delete user' }).count()).toBe(0);
+    await screenshot(page, 'tools-02b-own-row');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: `Edit user ${login}`, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Delete user' }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('assigns a device with a validity of one month', async () => {
@@ -190,10 +179,9 @@ describe('tools and applications', () => {
     const drawer = page.locator('.ant-drawer:visible');
     await treeNode(drawer, 'Garage breaker').locator('.hierarchy-node__title').click();
     await page.getByRole('button', { name: 'Device', exact: true }).getByText('Garage breaker').waitFor();
-    await drawer.waitFor({ state: 'hidden' });
-    // A device of another type takes the shell to that type's default view; come back.
-    await page.goto(`${baseUrl}/tools/notifications`);
-    await page.getByRole('button', { name: 'Device', exact: true }).getByText('Garage breaker').waitFor();
+    // The drawer closes, and this screen (not about one device) stays for a device of another type.
+    await treeNode(drawer, 'Garage breaker').waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/tools/notifications');
 
     for (const destination of ['Cloud', 'Webex (space: Operations)']) {
       await page.getByRole('button', { name: /\bAdd$/ }).click();
@@ -219,7 +207,11 @@ describe('tools and applications', () => {
     await screenshot(page, 'tools-11-relay-opened');
 
     // In-app: the info toast and the bell.
-    await page.locator('.ant-notification-notice').filter({ hasText: 'Disconnector' }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: 'Disconnector' })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await details.getByRole('button', { name: 'Close relay' }).click();
     await details.getByText('The device reports the relay closed').waitFor();
     await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
@@ -227,39 +219,78 @@ describe('tools and applications', () => {
     await drawer.locator('.ant-drawer-close').click();
     await page.getByRole('button', { name: 'Notifications' }).click();
     const bell = page.locator('.ant-popover:visible');
-    await bell.getByText(/Disconnector/).first().waitFor();
+    await bell
+      .getByText(/Disconnector/)
+      .first()
+      .waitFor();
     await screenshot(page, 'tools-12-bell');
 
     // Webex: the stand-in received the events in the paired space.
     await expect
-      .poll(async () => (await webexReceived()).slice(before).filter((m) => m.roomId === 'space-ops').length, { timeout: 20_000 })
+      .poll(
+        async () => (await webexReceived()).slice(before).filter((m) => m.roomId === 'space-ops').length,
+        { timeout: 20_000 },
+      )
       .toBeGreaterThanOrEqual(2);
     const sent = (await webexReceived()).slice(before);
     expect(sent.map((m) => m.markdown).join('\n')).toMatch(/Garage breaker/);
+    // The device sends the event time in seconds; the message dates it this year, not in 1970.
+    const year = new Date().getUTCFullYear();
+    const events = sent.filter((m) => / DISCONNECTOR: /.test(m.markdown));
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    for (const m of events) expect(m.markdown).toMatch(new RegExp(` ${year}-\\d\\d-\\d\\dT`));
     await page.keyboard.press('Escape');
   });
 
-  it('walks the monitoring drill-down: week, day slots, minutes', async () => {
-    await page.goto(`${baseUrl}/tools`);
-    await page.waitForURL('**/tools/monitoring');
-    const days = page.getByTestId('monitoring-days');
-    await days.locator('canvas').first().waitFor();
-    await page.getByText('Online and offline time per day').waitFor();
-    await page.waitForTimeout(800); // let the columns finish their entry animation
-    await screenshot(page, 'tools-13-monitoring-week');
-
-    await clickLastColumn(page, days);
-    const pie = page.getByTestId('monitoring-pie');
-    await pie.getByText(/30-minute slots of/).waitFor();
-    await pie.locator('canvas').first().waitFor();
-    await page.waitForTimeout(800);
-    await screenshot(page, 'tools-14-monitoring-day-slots');
-
-    await clickLatestSlot(page, pie);
-    await pie.getByText(/^Minutes /).waitFor();
-    await page.waitForTimeout(800);
-    await screenshot(page, 'tools-15-monitoring-slot-minutes');
-    await pie.getByRole('button', { name: 'Back to the day' }).click();
-    await pie.getByText(/30-minute slots of/).waitFor();
+  it('shows the latest five notifications after a reload, in the language chosen, each linked to its device', async () => {
+    await page.reload();
+    await page.getByRole('button', { name: 'Device', exact: true }).getByText('Garage breaker').waitFor();
+    const texts = {
+      en: {
+        bell: 'Notifications',
+        opened: 'Relay opened · by command',
+        closed: 'Relay closed · by command',
+        kind: 'Disconnector',
+      },
+      sk: {
+        bell: 'Notifikácie',
+        opened: 'Relé rozopnuté · príkazom',
+        closed: 'Relé zopnuté · príkazom',
+        kind: 'Odpájač',
+      },
+      de: {
+        bell: 'Benachrichtigungen',
+        opened: 'Relais geöffnet · per Befehl',
+        closed: 'Relais geschlossen · per Befehl',
+        kind: 'Trennschalter',
+      },
+    } as const;
+    const bell = page.locator('.ant-popover:visible');
+    for (const lang of ['sk', 'de', 'en'] as const) {
+      await chooseLanguage(page, lang);
+      const x = texts[lang];
+      await page.getByRole('button', { name: x.bell, exact: true }).click();
+      await bell.getByText(x.opened).first().waitFor();
+      await bell.getByText(x.closed).first().waitFor();
+      await bell.getByText(x.kind).first().waitFor();
+      const items = bell.locator('.ant-list-item');
+      expect(await items.count()).toBeGreaterThanOrEqual(2);
+      expect(await items.count()).toBeLessThanOrEqual(5);
+      // The device's codes are not shown as they are.
+      expect(await bell.innerText()).not.toMatch(/\b(COMMAND|OPEN|CLOSED)\b/);
+      await screenshot(page, `tools-13-bell-after-reload-${lang}`);
+      await page.keyboard.press('Escape');
+      await bell.waitFor({ state: 'hidden' });
+    }
+    // Each entry links to its device: the link selects it and opens its view.
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await bell.getByRole('link', { name: 'Show device Garage breaker' }).first().click();
+    await bell.waitFor({ state: 'hidden' });
+    await page.waitForURL((u) => !u.pathname.startsWith('/tools/notifications'));
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('mp.selectedDevice') ?? 'null')),
+    ).toMatchObject({
+      value: '02-4D-50-00-00-02',
+    });
   });
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { canvasPixels, chartCard, chartRows, expectNoRawKeys, signedInPage, treeNode, type AppPage } from './app';
+import {
+  canvasPixels,
+  chartCard,
+  chartRows,
+  expectNoRawKeys,
+  signedInPage,
+  treeNode,
+  type AppPage,
+} from './app';
 import { launchBrowser, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -54,6 +62,37 @@ async function openFromMenu(page: Page, group: 'realtime' | 'profile' | 'energy'
   await page.waitForURL((u) => u.pathname === path);
 }
 
+/** Picks a device in the toolbar's hierarchy drawer. */
+async function pickDevice(page: Page, title: string) {
+  const node = treeNode(page, title).locator('.hierarchy-node__title');
+  // Selecting a device closes the drawer with its tree. A tree still re-rendering under a live
+  // update may lose the click: open the drawer and pick again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await node.isVisible())) await page.getByRole('button', { name: 'Device' }).click();
+      await node.click({ timeout: 5_000 });
+      await node.waitFor({ state: 'hidden', timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt === 6) throw e;
+    }
+  }
+  await expect.poll(() => page.getByRole('button', { name: 'Device' }).innerText()).toContain(title);
+}
+
+/** The column titles of the chart's data table (opened and closed again). */
+async function tableColumns(page: Page): Promise<string[]> {
+  await chartRows(page);
+  const card = chartCard(page);
+  await card.getByRole('button', { name: 'View data table' }).click();
+  const head = card.locator('.ant-table-thead th');
+  await head.first().waitFor();
+  const titles = (await head.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  await card.locator('button[aria-pressed="true"]').click();
+  await head.first().waitFor({ state: 'detached' });
+  return titles;
+}
+
 /** No 'Data not found' anywhere (toast, snackbar or the chart's empty text). */
 async function expectNoDataNotFound(page: Page) {
   expect(await page.getByText('Data not found').count()).toBe(0);
@@ -70,17 +109,6 @@ describe('visualization area', () => {
     page = app.page;
   });
   afterAll(() => browser.close());
-
-  it('asks for a precision device and takes it from the hierarchy', async () => {
-    await page.goto(`${baseUrl}/visualization`);
-    await page.waitForURL('**/visualization/realtime/voltage');
-    await page.getByText('Select a precision device').waitFor();
-    await screenshot(page, 'vis-select-device');
-    await treeNode(page, 'Test bench analyzer').locator('.hierarchy-node__title').click();
-    // A change to the precision type goes to that type's default route, its dashboard.
-    await page.waitForURL('**/applied-precision/dashboard');
-    await expect.poll(() => page.getByRole('button', { name: 'Device' }).innerText()).toContain('Test bench analyzer');
-  });
 
   it('draws live frames from the websocket on every real-time view', async () => {
     for (const [route, title] of REALTIME) {
@@ -115,9 +143,9 @@ describe('visualization area', () => {
       expect(pages, route).toBeGreaterThanOrEqual(1);
       if (route === 'voltage') {
         // The voltage profile starts logarithmic.
-        await expect(
-          chartCard(page).locator('.ant-segmented-item-selected').innerText(),
-        ).resolves.toBe('Logarithmic axis');
+        await expect(chartCard(page).locator('.ant-segmented-item-selected').innerText()).resolves.toBe(
+          'Logarithmic axis',
+        );
       }
       await expectNoDataNotFound(page);
       await screenshot(page, shotName(`profile/${route}`));
@@ -207,5 +235,97 @@ describe('visualization area', () => {
       await expectNoRawKeys(page);
       await screenshot(page, `vis-language-${lang}`);
     }
+  });
+});
+
+describe('every metering type charted', () => {
+  let browser: Browser;
+  let app: AppPage;
+  let page: Page;
+
+  // The administrator owns one device of every type, in a tree no other test rearranges.
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await signedInPage(browser, baseUrl, 'admin', inject('adminPassword'));
+    page = app.page;
+  });
+  afterAll(() => browser.close());
+
+  it("opens the first device that has data on its type's default view", async () => {
+    await page.goto(`${baseUrl}/`);
+    // The household meter (type 1) is first in the tree and has history: its daily energy.
+    await page.waitForURL('**/visualization/energy/active/day');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Device' }).innerText())
+      .toContain('Family house');
+    expect((await chartRows(page)).rows).toBeGreaterThan(0);
+    // The applied-precision area is an analyzer's: not in the menu of a household meter.
+    expect(await page.locator('.ant-layout-sider li[data-menu-id*="-/applied-precision/"]').count()).toBe(0);
+    await screenshot(page, 'vis-default-type1');
+  });
+
+  it.each([
+    ['Family house', 1],
+    ['Workshop main', 4],
+    ['Solar sub-meter', 6],
+  ] as const)('charts %s (type %i) in real time, as a profile and as energy', async (title, type) => {
+    await openFromMenu(page, 'realtime', 'voltage');
+    await pickDevice(page, title);
+    // The device has the view, so it stays.
+    expect(new URL(page.url()).pathname).toBe('/visualization/realtime/voltage');
+    const before = app.liveFrames();
+    await expect.poll(() => app.liveFrames(), { timeout: 10_000 }).toBeGreaterThan(before + 1);
+    await page.getByText('Waiting for live data…').waitFor({ state: 'hidden', timeout: 10_000 });
+    expect((await chartRows(page)).rows).toBeGreaterThan(0);
+    await screenshot(page, `vis-type${type}-realtime-voltage`);
+    await openFromMenu(page, 'profile', 'power/active');
+    expect((await chartRows(page)).rows).toBeGreaterThan(0);
+    await screenshot(page, `vis-type${type}-profile-power-active`);
+    await openFromMenu(page, 'energy', 'active/hour');
+    expect((await chartRows(page)).rows).toBeGreaterThan(0);
+    await expectNoDataNotFound(page);
+    await screenshot(page, `vis-type${type}-energy-hour`);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('keeps the view when the next device has it, and opens its default view when not', async () => {
+    await openFromMenu(page, 'profile', 'current');
+    await pickDevice(page, 'Workshop main');
+    expect(new URL(page.url()).pathname).toBe('/visualization/profile/current');
+    await pickDevice(page, 'Family house');
+    expect(new URL(page.url()).pathname).toBe('/visualization/profile/current');
+    expect((await chartRows(page)).rows).toBeGreaterThan(0);
+    // The analyzer has the same chart: still there; its own area opens only from the menu.
+    await pickDevice(page, 'Test bench analyzer');
+    expect(new URL(page.url()).pathname).toBe('/visualization/profile/current');
+    await page.locator('.ant-layout-sider li[data-menu-id$="-/applied-precision/harmonics"]').click();
+    await page.waitForURL('**/applied-precision/harmonics');
+    // A meter without the applied-precision area opens its own default view.
+    await pickDevice(page, 'Workshop main');
+    await page.waitForURL('**/visualization/energy/active/15min/maximum');
+    expect(app.problems).toEqual([]);
+  });
+
+  it('gives the plug its one phase and only the quantities it measures', async () => {
+    await openFromMenu(page, 'realtime', 'voltage');
+    await pickDevice(page, 'Office plug');
+    expect(new URL(page.url()).pathname).toBe('/visualization/realtime/voltage');
+    const menu = (path: string) =>
+      page.locator(`.ant-layout-sider li[data-menu-id$="-/visualization/${path}"]`);
+    expect(await menu('realtime/power/active').count()).toBe(1);
+    expect(await menu('realtime/power/reactive').count()).toBe(0);
+    expect(await menu('realtime/distortion-factor/current').count()).toBe(0);
+    await page.getByText('Waiting for live data…').waitFor({ state: 'hidden', timeout: 15_000 });
+    expect(await tableColumns(page)).toEqual(['Time', 'L1 (V)']);
+    await screenshot(page, 'vis-type5-realtime-voltage');
+    await openFromMenu(page, 'profile', 'voltage');
+    expect(await tableColumns(page)).toEqual(['Time', 'L1 (V)']);
+    await openFromMenu(page, 'energy', 'active/hour');
+    expect(await tableColumns(page)).toEqual(['Time', 'Import (kWh)']);
+    await screenshot(page, 'vis-type5-energy-hour');
+    // A chart of a quantity the plug lacks is not drawn as zeros: its default view opens.
+    await page.goto(`${baseUrl}/visualization/profile/power/reactive`);
+    await page.waitForURL('**/visualization/realtime/power/active');
+    expect(app.problems).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./server.setup.ts'],
+    setupFiles: ['./csp.setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -1,5 +1,6 @@
 // The whole test run: lint, type check, unit and integration tests, then browser tests against
-// the built app. Ends with one line "N passed, N failed" counting every test and check.
+// the built app. Ends with one line "N passed, N failed, N skipped" counting every test and check.
+// Under CI a skipped test fails the run: every backend a suite needs is provided there.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 
@@ -10,6 +11,7 @@ mkdirSync(out, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const summary = [];
 
 function run(name, cmd, args, extraEnv = {}) {
@@ -32,6 +34,18 @@ function vitest(name, args, file) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    const notRun = r.numPendingTests + r.numTodoTests;
+    skipped += notRun;
+    if (notRun > 0) {
+      const names = r.testResults.flatMap((f) =>
+        f.assertionResults.filter((a) => a.status !== 'passed' && a.status !== 'failed').map((a) => `  ${a.status}: ${a.fullName}`),
+      );
+      console.log(`\n${notRun} test(s) of ${name} did not run:\n${names.slice(0, 40).join('\n')}`);
+      if (process.env.CI) {
+        console.log('Under CI every test must run.');
+        failed += 1;
+      }
+    }
     // A suite that failed to load has no tests to count; it still fails the run.
     if (!ok && r.numFailedTests === 0) failed += 1;
   } else if (!ok) {
@@ -47,5 +61,5 @@ check('web build', 'npm', ['run', 'build', '-w', 'apps/web']);
 vitest('browser', ['--config', 'e2e/vitest.config.ts'], `${out}/e2e.json`);
 
 console.log(`\n${summary.join('\n')}\n`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 ? 0 : 1);

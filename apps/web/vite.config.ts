@@ -2,6 +2,9 @@ import * as runningVite from 'vite';
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 
 const backend = process.env.PORTAL_DEV_BACKEND ?? 'http://localhost:8080';
 
@@ -33,8 +36,49 @@ function reactPlugins(): PluginOption[] {
   return rolldown ? plugins : plugins.filter((p) => !ROLLDOWN_ONLY.has(p.name));
 }
 
+/** Files the server may send compressed; images other than SVG are compressed already. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every compressible file of the
+ * build, once, so the server sends them without compressing per request. Files under 1 KB are left
+ * as they are: their headers outweigh what compression saves.
+ */
+function precompress(): PluginOption {
+  let outDir = '';
+  return {
+    name: 'meterportal:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+          const full = path.join(dir, e.name);
+          return e.isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        const raw = fs.readFileSync(file);
+        if (raw.length < 1024) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(raw, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: reactPlugins(),
+  plugins: [...reactPlugins(), precompress()],
   resolve: {
     alias: {
       '@meterportal/protocol': fileURLToPath(

@@ -1,12 +1,13 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_LOGIN, type DeviceTypeId } from '@meterportal/protocol';
+import { DEMO_LOGIN, type DeviceTypeId, type NotificationEntry, type NotificationType } from '@meterportal/protocol';
 import type { Services } from './services';
 import { startDeviceLink, type DeviceLink } from './broker/device-link';
 import { startDemoFleet } from './broker/demo-fleet';
 import { publishDeviceMessage } from './live/feed';
 import { announcer } from './live/brokerBus';
 import { webexDelivery } from './tools/webexDelivery';
+import { deviceEventLimiter, suppressedText } from './tools/eventLimiter';
 import { DEMO_DEVICES } from './seed/seed';
 
 /** What runs beside the HTTP server: device link, demo fleet, hub re-checks, Webex delivery. */
@@ -16,6 +17,9 @@ export interface Runtime {
   mqttPort: number | null;
   stop(): Promise<void>;
 }
+
+/** How often held-back device events are checked for a due summary, ms. */
+const SUMMARY_CHECK_MS = 1000;
 
 /** True when nothing listens on the port yet. */
 export function portFree(port: number): Promise<boolean> {
@@ -35,10 +39,23 @@ export async function startRuntime(
   const stops: (() => Promise<void> | void)[] = [];
   let link: DeviceLink | null = null;
 
+  stops.push(s.authHousekeeping.start({ log: opts.logger }));
   if (config.roles.has('ws')) stops.push(live.hub.start());
 
   if (config.roles.has('ingest')) {
     const lastStatus = new Map<string, string>();
+    // Device events become notifications at a limited rate per device; what is held back is
+    // announced once per window by a summary.
+    const limiter = deviceEventLimiter({ clock: s.clock, registry: s.metrics });
+    const record = (deviceId: number, mac: string, type: NotificationType, data: NotificationEntry['data']) =>
+      void notifications.record(deviceId, mac, type, data).catch((err: unknown) => opts.logger.error({ err }, 'notification not recorded'));
+    const summaries = setInterval(() => {
+      for (const sum of limiter.dueSummaries()) {
+        record(sum.deviceId, sum.mac, 'STATUS', { timestamp: sum.untilMs, event: 'EVENTS_SUPPRESSED', message: suppressedText(sum.suppressed) });
+      }
+    }, SUMMARY_CHECK_MS);
+    summaries.unref();
+    stops.push(() => clearInterval(summaries));
     link = await startDeviceLink({
       database: s.database,
       logger: opts.logger,
@@ -52,19 +69,16 @@ export async function startRuntime(
       onLive: (mac, _id, frame) => live.bus.publish(mac, { kind: 'data', topic: 'Data', payload: frame }),
       onMessage: (message, deviceId) => {
         publishDeviceMessage(live.bus, message);
-        if (message.kind === 'event') {
-          void notifications.record(deviceId, message.mac, message.payload.type, message.payload.data).catch((err: unknown) => {
-            opts.logger.error({ err }, 'notification not recorded');
-          });
+        if (message.kind === 'event' && limiter.admit(deviceId, message.mac)) {
+          // Seconds on the device wire, milliseconds in storage and towards browsers and Webex.
+          record(deviceId, message.mac, message.payload.type, { ...message.payload.data, timestamp: message.payload.data.timestamp * 1000 });
         }
         if (message.kind === 'state') {
           // A change of online status is itself a STATUS notification (the first state seen is not).
           const before = lastStatus.get(message.mac);
           lastStatus.set(message.mac, message.payload.status);
-          if (before !== undefined && before !== message.payload.status) {
-            void notifications
-              .record(deviceId, message.mac, 'STATUS', { timestamp: s.clock.nowMs(), event: message.payload.status, message: `Device is ${message.payload.status}` })
-              .catch((err: unknown) => opts.logger.error({ err }, 'notification not recorded'));
+          if (before !== undefined && before !== message.payload.status && limiter.admit(deviceId, message.mac)) {
+            record(deviceId, message.mac, 'STATUS', { timestamp: s.clock.nowMs(), event: message.payload.status, message: `Device is ${message.payload.status}` });
           }
         }
       },
@@ -79,14 +93,24 @@ export async function startRuntime(
     if (config.MQTT_URL) {
       // Instances that serve websockets without ingesting learn of notifications through the broker.
       const a = announcer(config.MQTT_URL);
-      const off = notifications.onRecorded((n) => a.announce(n.entry.mac, { entry: n.entry, inAppUserIds: n.inAppUserIds }));
+      const off = notifications.onRecorded((n) =>
+        a.announce(n.entry.mac, { entry: n.entry, inAppUserIds: n.inAppUserIds }),
+      );
       stops.push(async () => {
         off();
         await a.close();
       });
     }
 
-    if (s.webex.configured) stops.push(webexDelivery({ repo: s.repos.notifications, webex: s.webex, clock: s.clock, log: opts.logger }).start());
+    if (s.webex.configured)
+      stops.push(
+        webexDelivery({
+          repo: s.repos.notifications,
+          webex: s.webex,
+          clock: s.clock,
+          log: opts.logger,
+        }).start(),
+      );
 
     if (config.DEMO) {
       const demo = await s.repos.users.findByLogin(DEMO_LOGIN);
@@ -95,7 +119,7 @@ export async function startRuntime(
       if (mine.length > 0) {
         const brokerUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${link.embeddedPort}`;
         const { fleet, backfill, meters } = await startDemoFleet(
-          { database: s.database, link, logger: opts.logger, clock: s.clock, brokerUrl },
+          { database: s.database, link, logger: opts.logger, clock: s.clock, brokerUrl, accuTestPeriodSec: config.DEMO_ACCUTEST_PERIOD_SEC },
           mine.map((d) => ({ id: d.id, mac: d.mac, type: d.type as DeviceTypeId, phases: Math.min(3, Math.max(1, d.phase_use)) as 1 | 2 | 3 })),
         );
         opts.logger.info({ ...backfill, meters: meters.meters, meterTests: meters.tests }, 'demo history ready');

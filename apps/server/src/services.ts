@@ -4,7 +4,8 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import type { Clock } from './clock';
 import { authService, type AuthService } from './auth/auth.service';
-import { userInfoVerifier, type OidcVerifier } from './auth/oidc';
+import { authHousekeeping, type AuthHousekeeping } from './auth/housekeeping';
+import { oidcVerifier, type OidcVerifier } from './auth/oidc';
 import { sessionsRepository } from './auth/sessions.repository';
 import { usersRepository, type UsersRepository } from './auth/users.repository';
 import { deviceTokens } from './devices/deviceToken';
@@ -32,6 +33,8 @@ export interface Services {
   database: Database;
   clock: Clock;
   auth: AuthService;
+  /** Purges expired sessions and aged sign-in failures on a schedule. */
+  authHousekeeping: AuthHousekeeping;
   devices: DevicesService;
   userManager: UserManagerService;
   history: HistoryService;
@@ -59,7 +62,11 @@ async function tokenSecret(config: Config, { db }: Database): Promise<string> {
     .values({ name: 'device_token_key', value: crypto.randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('secrets').select('value').where('name', '=', 'device_token_key').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('secrets')
+    .select('value')
+    .where('name', '=', 'device_token_key')
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 
@@ -82,8 +89,10 @@ export async function createServices(deps: {
     usersRepo: users,
     sessionsRepo: sessions,
     devices,
-    oidc: deps.oidc ?? userInfoVerifier(config.OIDC_ISSUER),
+    oidc: deps.oidc ?? oidcVerifier({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clock }),
     clock,
+    demoEnabled: config.DEMO,
+    oidcEnabled: config.OIDC_CLIENT_ID !== '',
   });
   const userManager = userManagerService({
     auth,
@@ -103,15 +112,24 @@ export async function createServices(deps: {
   const notifications = notificationsService({ repo: notificationsRepo, auth, devices, webex, clock });
   const commanderSlot: CommanderSlot = { current: null };
   const bus = deps.bus ?? localLiveBus();
-  notifications.onRecorded((n) => bus.publish(n.entry.mac, { kind: 'notification', entry: n.entry, inAppUserIds: n.inAppUserIds }));
+  notifications.onRecorded((n) =>
+    bus.publish(n.entry.mac, { kind: 'notification', entry: n.entry, inAppUserIds: n.inAppUserIds }),
+  );
   const commands = commandsService({ devices, slot: commanderSlot });
   const meters = metersService({ repo: metersRepository(database), devices, commands, clock });
-  const hub = createLiveHub({ auth, devices, bus, repo: liveRepository(database), recheckMs: config.LIVE_RECHECK_MS });
+  const hub = createLiveHub({
+    auth,
+    devices,
+    bus,
+    repo: liveRepository(database),
+    recheckMs: config.LIVE_RECHECK_MS,
+  });
   return {
     config,
     database,
     clock,
     auth,
+    authHousekeeping: authHousekeeping({ sessionsRepo: sessions, clock }),
     devices,
     userManager,
     history,

@@ -11,8 +11,13 @@ export const LocalAuthRequest = z.union([
 /** Body of POST /auth/local. */
 export type LocalAuthRequest = z.infer<typeof LocalAuthRequest>;
 
-/** Identity-provider sign-in: the provider's access token. */
-export const GoogleAuthRequest = z.object({ token: z.string().min(8).max(4096) });
+/** Identity-provider sign-in: the provider's access token and the ID token of the same answer. */
+export const GoogleAuthRequest = z.object({
+  /** The provider's access token (seed 000 section 7). */
+  token: z.string().min(8).max(4096),
+  /** The provider's ID token, a signed JWT whose audience must be this portal's client id. */
+  id_token: z.string().min(16).max(8192).optional(),
+});
 /** Body of POST /auth/google. */
 export type GoogleAuthRequest = z.infer<typeof GoogleAuthRequest>;
 

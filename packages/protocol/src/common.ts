@@ -7,10 +7,18 @@ export const PasswordDigest = z
   .transform((s) => s.toLowerCase());
 
 /** An opaque session token. */
-export const UserToken = z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/, 'not a session token');
+export const UserToken = z
+  .string()
+  .min(16)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'not a session token');
 
 /** A device token `<signed part>|<expire>`. */
-export const DeviceTokenString = z.string().min(10).max(400).regex(/^[A-Za-z0-9_.-]+\|\d+$/);
+export const DeviceTokenString = z
+  .string()
+  .min(10)
+  .max(400)
+  .regex(/^[A-Za-z0-9_.-]+\|\d+$/);
 
 /** A user login name. */
 export const Login = z
@@ -31,6 +39,8 @@ export const ErrorEnvelope = z.object({
   status: z.literal('ERROR'),
   code: z.number().int(),
   message: z.string(),
+  /** With code 606: seconds until a sign-in may be tried again (also sent as Retry-After). */
+  retryAfterSec: z.number().int().nonnegative().optional(),
 });
 /** The error envelope. */
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

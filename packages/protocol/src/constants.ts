@@ -62,11 +62,11 @@ export const MRK_MAX_KW = 100_000_000;
 /** Decimals allowed for MRK and RK. */
 export const MRK_DECIMALS = 3;
 
-/** Sign-in throttling: failures allowed per account within the window. */
+/** Sign-in throttling: failures on an account after which addresses that failed on it must wait. */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 /** Sign-in throttling: failures allowed per client address within the window. */
 export const LOGIN_FAILURES_PER_ADDRESS = 30;
-/** Sign-in throttling window in milliseconds. */
+/** Sign-in throttling: the window of the per-address count, in milliseconds. */
 export const LOGIN_WINDOW_MS = 5 * 60 * 1000;
 
 /** Data sources of the graph toolbar. */

@@ -25,6 +25,8 @@ export const ErrorCode = {
   PayloadTooLarge: 609,
   /** The query is valid but nothing is stored for it. */
   DataNotFound: 610,
+  /** Too many history reads of one session at once; the answer says to wait for the running ones. */
+  TooManyReads: 611,
   /** Identity-provider sign-in failed verification. */
   IdentityProviderLogin: 616,
   /** Unexpected server failure. */
@@ -51,6 +53,7 @@ export const ERROR_HTTP_STATUS: Record<number, number> = {
   [ErrorCode.DeviceNotResponding]: 504,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.TooManyAttempts]: 429,
+  [ErrorCode.TooManyReads]: 429,
   [ErrorCode.Conflict]: 409,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.DataNotFound]: 404,

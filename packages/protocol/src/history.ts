@@ -63,8 +63,32 @@ export const PhaseSeries = z.object({
   L3: Series.optional(),
   cumulative: Series,
 });
-/** Answer of POST /profile: data[key]; F is a plain series. */
-export const ProfileResponse = okWith(z.record(z.string(), z.union([PhaseSeries, Series])));
+/**
+ * Resolution of a profile answer, chosen by the span of its range: MINUTE rows (energy quantities
+ * per quarter hour) up to two days, HOUR up to 62 days, DAY beyond. Averages per hour or day for
+ * the measured quantities, sums for the energy quantities.
+ */
+export const PROFILE_RESOLUTIONS = ['MINUTE', 'HOUR', 'DAY'] as const;
+/** Resolution of a profile answer. */
+export type ProfileResolution = (typeof PROFILE_RESOLUTIONS)[number];
+/** Longest span answered with minute rows, seconds (two days: 2,880 points per series). */
+export const PROFILE_MINUTE_MAX_SPAN_SEC = 2 * 86400;
+/** Longest span answered with hourly points, seconds (62 days: 1,488 points per series). */
+export const PROFILE_HOUR_MAX_SPAN_SEC = 62 * 86400;
+
+/** The resolution a profile over spanSec seconds is answered in. */
+export function profileResolution(spanSec: number): ProfileResolution {
+  if (spanSec <= PROFILE_MINUTE_MAX_SPAN_SEC) return 'MINUTE';
+  return spanSec <= PROFILE_HOUR_MAX_SPAN_SEC ? 'HOUR' : 'DAY';
+}
+
+/** Answer of POST /profile: data[key]; F is a plain series; resolution says how points were combined. */
+export const ProfileResponse = okWith(z.record(z.string(), z.union([PhaseSeries, Series]))).extend({
+  resolution: z.enum(PROFILE_RESOLUTIONS),
+});
+
+/** Most periods one energy series may have: 93 days of 15MIN, a year and more of HOUR. */
+export const ENERGY_MAX_PERIODS = 8928;
 
 /** Energy series kinds: active import/export or reactive quadrants. */
 export const ENERGY_KINDS = ['E_I', 'E_E', 'Q1', 'Q2', 'Q3', 'Q4'] as const;

@@ -10,3 +10,6 @@ export * from './notifications';
 export * from './live';
 export * from './precision';
 export * from './meters';
+export * from './logins';
+export * from './metering';
+export * from './hierarchyRules';

@@ -62,7 +62,19 @@ export function voltageRatioText(primary: number | string, secondary: number | s
 /** Digits with an optional decimal point (meter constant, class, ratios, frequency). */
 export const DECIMAL_PATTERN = /^\d+(\.\d+)?$/;
 
-const asText = z.union([z.string(), z.number().finite()]).transform((v) => String(v).trim());
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * True when both databases store the text as it is: it holds no NUL (PostgreSQL refuses it) and
+ * no half of a surrogate pair (not valid UTF-8). Device payloads are checked at decode as well.
+ */
+export function storableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
+const asText = z
+  .union([z.string().refine(storableText, 'must not hold a NUL character or half of a surrogate pair'), z.number().finite()])
+  .transform((v) => String(v).trim());
 /** Optional text of at most `max` characters; absent means empty. */
 const text = (max: number) => asText.pipe(z.string().max(max, `at most ${max} characters`)).optional().default('');
 /** Non-negative decimal or empty. */

@@ -7,6 +7,8 @@ import {
   LiveFrame,
   TOPIC_MAX_BYTES,
   StateMessage,
+  findTextFault,
+  type TextFault,
   UpgradeMessage,
   parseDeviceTopic,
   type TopicKind,
@@ -30,15 +32,34 @@ export type DeviceMessage = {
   [K in TopicKind]: { kind: K; mac: string; payload: z.infer<(typeof TOPIC_SCHEMAS)[K]> };
 }[TopicKind];
 
-/** Why a message was refused. */
-export type RejectReason = 'topic' | 'oversized' | 'encoding' | 'json' | 'schema';
+/**
+ * Why a message was refused: a text no database can store (TextFault), a number outside its
+ * quantity's physical bounds or not finite (out_of_range), or another breach of the schema.
+ */
+export type RejectReason =
+  'topic' | 'oversized' | 'encoding' | 'json' | 'schema' | 'out_of_range' | TextFault;
 
 /** Result of decoding: a message, or the reason it was refused. */
 export type DecodeResult =
-  | { ok: true; message: DeviceMessage }
-  | { ok: false; reason: RejectReason; detail: string };
+  { ok: true; message: DeviceMessage } | { ok: false; reason: RejectReason; detail: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * True when the issue is a number beyond its bounds, one JSON made infinite (1e400), or an
+ * integer too large to hold exactly.
+ */
+function outOfRange(issue: z.core.$ZodIssue, json: unknown): boolean {
+  if ((issue.code === 'too_big' || issue.code === 'too_small') && issue.origin === 'number') return true;
+  let value: unknown = json;
+  for (const key of issue.path)
+    value =
+      typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return (
+    typeof value === 'number' &&
+    (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value)))
+  );
+}
 
 /** Decodes the payload of a known topic kind. */
 export function decodePayload<K extends TopicKind>(
@@ -62,10 +83,15 @@ export function decodePayload<K extends TopicKind>(
   } catch (e) {
     return { ok: false, reason: 'json', detail: e instanceof Error ? e.message : 'bad JSON' };
   }
+  // A live frame carries numbers only and its schema drops unknown keys, so no text of it is
+  // stored; skipping it keeps the check off the path of every second's frame.
+  const badText = kind === 'live' ? null : findTextFault(json);
+  if (badText) return { ok: false, reason: badText.fault, detail: badText.path };
   const parsed = TOPIC_SCHEMAS[kind].safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, reason: 'schema', detail: issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid' };
+    const detail = issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid';
+    return { ok: false, reason: issue && outOfRange(issue, json) ? 'out_of_range' : 'schema', detail };
   }
   return { ok: true, payload: parsed.data as z.infer<(typeof TOPIC_SCHEMAS)[K]> };
 }

@@ -42,13 +42,13 @@ export function authReadRoutes(s: Services): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['auth'],
-          summary: 'Identity-provider sign-in with an OpenID Connect access token',
+          summary: 'Identity-provider sign-in with the OpenID Connect access token and ID token',
           body: GoogleAuthRequest,
           response: { 200: AuthResponse, ...errorResponses },
         },
       },
       async (req, reply) => {
-        const r = await s.auth.loginOidc(req.body.token, req.ip);
+        const r = await s.auth.loginOidc({ accessToken: req.body.token, idToken: req.body.id_token }, req.ip);
         setSessionCookie(s.config, req, reply, r.token, r.expiresAtMs);
         return signedIn(r);
       },
@@ -110,4 +110,3 @@ export function authWriteRoutes(s: Services): FastifyPluginAsyncZod {
     );
   };
 }
-

@@ -3,9 +3,7 @@ import {
   AuthType,
   DEMO_LOGIN,
   LOCAL_SESSION_SEC,
-  LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_ADDRESS,
-  LOGIN_WINDOW_MS,
+  loginKey,
   type ApplicationName,
   type AuthUser,
   type DeviceListEntry,
@@ -21,8 +19,9 @@ import {
   Unauthenticated,
 } from '../http/errors';
 import { hashPasswordDigest, randomToken, safeEqual, sha256Hex, verifyPasswordDigest } from './crypto';
-import type { OidcVerifier } from './oidc';
+import type { OidcTokens, OidcVerifier } from './oidc';
 import type { SessionsRepository } from './sessions.repository';
+import { attemptKeys, signInThrottle } from './throttle';
 import type { UserRow, UsersRepository } from './users.repository';
 
 /** An authenticated request's user. */
@@ -59,8 +58,14 @@ export function authService(deps: {
   devices: DevicesService;
   oidc: OidcVerifier;
   clock: Clock;
+  /** False when the installation runs without the public demo account (DEMO=false). */
+  demoEnabled: boolean;
+  /** False when no identity-provider client id is configured: that sign-in is refused outright. */
+  oidcEnabled: boolean;
 }) {
   const { usersRepo, sessionsRepo, devices, oidc, clock } = deps;
+  const throttle = signInThrottle({ sessionsRepo, clock });
+  const isDemo = (u: UserRow) => u.auth_type === AuthType.Local && u.login === DEMO_LOGIN;
 
   function authUser(u: UserRow, token: string, expiresAtMs: number): AuthUser {
     const local = u.auth_type === AuthType.Local;
@@ -86,18 +91,12 @@ export function authService(deps: {
       expires_at_ms: expiresAtMs,
       created_at_ms: now,
     });
-    return { token, expiresAtMs, user: authUser(u, token, expiresAtMs), devices: await devices.deviceList(u.id) };
-  }
-
-  async function throttle(keys: { key: string; limit: number }[]): Promise<void> {
-    const since = clock.nowMs() - LOGIN_WINDOW_MS;
-    for (const { key, limit } of keys) {
-      if ((await sessionsRepo.countFailures(key, since)) >= limit) throw new TooManyAttempts();
-    }
-  }
-  async function fail(keys: string[]): Promise<void> {
-    const now = clock.nowMs();
-    for (const key of keys) await sessionsRepo.addFailure(key, now, now - LOGIN_WINDOW_MS);
+    return {
+      token,
+      expiresAtMs,
+      user: authUser(u, token, expiresAtMs),
+      devices: await devices.deviceList(u.id),
+    };
   }
 
   /** The session for a body token, which must equal the session cookie. */
@@ -113,7 +112,7 @@ export function authService(deps: {
     const s = await sessionsRepo.findLive(tokenHash, clock.nowMs());
     if (!s) throw new Unauthenticated();
     const u = await usersRepo.findById(s.user_id);
-    if (!u) throw new Unauthenticated();
+    if (!u || (!deps.demoEnabled && isDemo(u))) throw new Unauthenticated();
     return {
       userId: u.id,
       login: u.login,
@@ -129,20 +128,17 @@ export function authService(deps: {
     requireCookieSession,
 
     async loginLocal(login: string, digest: string, address: string): Promise<SignIn> {
-      const acct = `acct:${login.toLowerCase()}`;
-      const addr = `addr:${address}`;
-      await throttle([
-        { key: acct, limit: LOGIN_FAILURES_PER_ACCOUNT },
-        { key: addr, limit: LOGIN_FAILURES_PER_ADDRESS },
-      ]);
+      const keys = attemptKeys(loginKey(login), address);
+      const waitSec = await throttle.waitSec(keys);
+      if (waitSec > 0) throw new TooManyAttempts(waitSec);
       const u = await usersRepo.findByLogin(login);
-      const local = u?.auth_type === AuthType.Local ? u : undefined;
+      const local = u?.auth_type === AuthType.Local && (deps.demoEnabled || !isDemo(u)) ? u : undefined;
       const ok = await verifyPasswordDigest(local?.password_hash ?? null, digest);
       if (!local || !ok) {
-        await fail([acct, addr]);
+        await throttle.failed([keys.address, keys.account, keys.pair]);
         throw new LoginIncorrect();
       }
-      await sessionsRepo.clearFailures(acct);
+      await throttle.succeeded(keys);
       return startSession(local);
     },
 
@@ -151,15 +147,23 @@ export function authService(deps: {
       const s = await requireSession(token, cookie);
       const u = await usersRepo.findById(s.userId);
       if (!u) throw new Unauthenticated();
-      return { token, expiresAtMs: s.expiresAtMs, user: authUser(u, token, s.expiresAtMs), devices: await devices.deviceList(u.id) };
+      return {
+        token,
+        expiresAtMs: s.expiresAtMs,
+        user: authUser(u, token, s.expiresAtMs),
+        devices: await devices.deviceList(u.id),
+      };
     },
 
-    async loginOidc(accessToken: string, address: string): Promise<SignIn> {
-      const addr = `addr:${address}`;
-      await throttle([{ key: addr, limit: LOGIN_FAILURES_PER_ADDRESS }]);
-      const id = await oidc.verify(accessToken);
+    async loginOidc(tokens: OidcTokens, address: string): Promise<SignIn> {
+      if (!deps.oidcEnabled)
+        throw new IdentityProviderLoginFailed('Identity-provider sign-in is not configured');
+      const addressKey = attemptKeys('', address).address;
+      const waitSec = await throttle.waitSec({ address: addressKey });
+      if (waitSec > 0) throw new TooManyAttempts(waitSec);
+      const id = await oidc.verify(tokens);
       if (!id) {
-        await fail([addr]);
+        await throttle.failed([addressKey]);
         throw new IdentityProviderLoginFailed();
       }
       let u = await usersRepo.findByIssuerSubject(id.issuer, id.subject);
@@ -167,9 +171,12 @@ export function authService(deps: {
         await usersRepo.updateProfile(u.id, { user_name: id.name, avatar: id.picture });
         u = { ...u, user_name: id.name, avatar: id.picture };
       } else {
-        const wanted = (id.email ?? `${id.subject}@${new URL(id.issuer).hostname}`).slice(0, 56);
+        // Only an e-mail the provider has verified may become the login; else one from the subject.
+        const wanted = (
+          id.email && id.emailVerified ? id.email : `${id.subject}@${new URL(id.issuer).hostname}`
+        ).slice(0, 56);
         let login = wanted;
-        for (let n = 2; await usersRepo.findByLogin(login); n++) login = `${wanted}-${n}`;
+        for (let n = 2; await usersRepo.findByLoginKey(loginKey(login)); n++) login = `${wanted}-${n}`;
         u = await usersRepo.create({
           login,
           auth_type: AuthType.IdentityProvider,
@@ -196,7 +203,11 @@ export function authService(deps: {
       req: { login: string; oldPassword: string; newPassword: string; token?: string | undefined },
     ): Promise<void> {
       const s = req.token ? await requireSession(req.token, cookie) : await requireCookieSession(cookie);
-      if (s.authType !== AuthType.Local || s.login === DEMO_LOGIN || req.login !== s.login) {
+      if (
+        s.authType !== AuthType.Local ||
+        s.login === DEMO_LOGIN ||
+        loginKey(req.login) !== loginKey(s.login)
+      ) {
         throw new Forbidden('Password change is not allowed for this account');
       }
       if (req.oldPassword === req.newPassword) throw new InvalidRequest('Passwords must be different');

@@ -2,6 +2,13 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../db/database';
 import type { SessionsTable } from '../db/schema';
 
+/** Failures of one throttle key within a window. */
+export interface FailureStats {
+  count: number;
+  oldestMs: number;
+  newestMs: number;
+}
+
 /** A stored session. */
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -25,24 +32,38 @@ export function sessionsRepository({ db }: Database) {
     async deleteForUser(userId: number): Promise<void> {
       await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
     },
-    async purgeExpired(nowMs: number): Promise<void> {
-      await db.deleteFrom('sessions').where('expires_at_ms', '<=', nowMs).execute();
+    /** Deletes sessions that ended at or before the moment; answers how many. */
+    async purgeExpired(nowMs: number): Promise<number> {
+      const r = await db.deleteFrom('sessions').where('expires_at_ms', '<=', nowMs).executeTakeFirst();
+      return Number(r.numDeletedRows);
     },
-    async countFailures(key: string, sinceMs: number): Promise<number> {
+    /** Failures of a throttle key after a moment: how many, the oldest and the newest. */
+    async failures(key: string, sinceMs: number): Promise<FailureStats> {
       const r = await db
         .selectFrom('login_failures')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.min<number | string | null>('at_ms').as('oldest'),
+          eb.fn.max<number | string | null>('at_ms').as('newest'),
+        ])
         .where('key', '=', key)
         .where('at_ms', '>', sinceMs)
         .executeTakeFirstOrThrow();
-      return Number(r.n);
+      return { count: Number(r.n), oldestMs: Number(r.oldest ?? 0), newestMs: Number(r.newest ?? 0) };
     },
-    async addFailure(key: string, atMs: number, purgeBeforeMs: number): Promise<void> {
-      await db.deleteFrom('login_failures').where('key', '=', key).where('at_ms', '<=', purgeBeforeMs).execute();
-      await db.insertInto('login_failures').values({ key, at_ms: atMs }).execute();
+    async addFailures(keys: readonly string[], atMs: number): Promise<void> {
+      await db
+        .insertInto('login_failures')
+        .values(keys.map((key) => ({ key, at_ms: atMs })))
+        .execute();
     },
     async clearFailures(key: string): Promise<void> {
       await db.deleteFrom('login_failures').where('key', '=', key).execute();
+    },
+    /** Deletes failures recorded at or before the moment; answers how many. */
+    async purgeFailures(beforeMs: number): Promise<number> {
+      const r = await db.deleteFrom('login_failures').where('at_ms', '<=', beforeMs).executeTakeFirst();
+      return Number(r.numDeletedRows);
     },
   };
 }

@@ -23,7 +23,7 @@ describe('demo fleet', () => {
     const link = await startDeviceLink({ database, logger, clock, mqttPort: 0, flushIntervalMs: 100 });
     cleanup.push(() => link.close());
     const { fleet, backfill, meters } = await startDemoFleet(
-      { database, link, logger, clock, brokerUrl: `mqtt://127.0.0.1:${link.embeddedPort}` },
+      { database, link, logger, clock, brokerUrl: `mqtt://127.0.0.1:${link.embeddedPort}`, accuTestPeriodSec: 300 },
       devices.map((d) => ({ ...d })),
     );
     cleanup.push(() => fleet.stop());

@@ -27,6 +27,8 @@ export interface DemoFleetDeps {
   clock: Clock;
   /** Broker the meters connect to: the embedded one or MQTT_URL. */
   brokerUrl: string;
+  /** Seconds between an analyzer's accuracy tests. */
+  accuTestPeriodSec: number;
 }
 
 /** Backfills history where missing, then starts one virtual meter per device. */
@@ -46,6 +48,7 @@ export async function startDemoFleet(
   const fleet = createFleet({
     brokerUrl: deps.brokerUrl,
     devices: withCredentials,
+    accuTest: { periodSec: deps.accuTestPeriodSec },
     log: (line) => deps.logger.debug({ line }, 'demo meter'),
   });
   deps.logger.info({ devices: devices.length }, 'demo fleet started');

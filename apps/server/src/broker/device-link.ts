@@ -8,7 +8,7 @@ import type { Clock, Logger } from '../telemetry/burst-log';
 import { createIngest } from '../telemetry/ingest';
 import { createTelemetryMetrics } from '../telemetry/metrics';
 import { createTelemetryRepository, type Retention } from '../telemetry/telemetry.repository';
-import type { BrokerLink } from './broker-link';
+import type { BrokerLink, MessageSink } from './broker-link';
 import { createDeviceCommands } from './commands';
 import { createDeviceCredentials } from './credentials';
 import { startEmbeddedBroker } from './embedded-broker';
@@ -19,6 +19,8 @@ export interface DeviceLinkDeps {
   database: Database;
   logger: Logger;
   clock: Clock;
+  /** The host's real clock, that device times are checked against (default Date.now). */
+  hostClock?: Clock;
   /** External broker URL (config MQTT_URL); when absent the embedded broker runs. */
   mqttUrl?: string | undefined;
   /** Client id on the external broker; keep it stable so the session survives restarts. */
@@ -56,11 +58,16 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
   const repository = createTelemetryRepository(database, { tz: deps.tz ?? DEFAULT_TZ });
   const credentials = createDeviceCredentials({ database, clock });
   let broker: BrokerLink | null = null;
-  const commands = createDeviceCommands({ broker: () => broker, ...(deps.commandTimeoutMs ? { timeoutMs: deps.commandTimeoutMs } : {}) });
+  const commands = createDeviceCommands({
+    broker: () => broker,
+    ...(deps.commandTimeoutMs ? { timeoutMs: deps.commandTimeoutMs } : {}),
+  });
   const ingest = createIngest({
     repository,
     logger,
     clock,
+    // Device clocks are judged against the host's real time, whatever clock the portal runs on.
+    hostClock: deps.hostClock ?? { nowMs: () => Date.now() },
     metrics,
     ...(deps.flushIntervalMs ? { flushIntervalMs: deps.flushIntervalMs } : {}),
     listeners: {
@@ -71,10 +78,25 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
       },
     },
   });
+  // Open minutes committed before a restart are rebuilt before any message is taken.
+  const recovered = await ingest.recover();
+  if (recovered) logger.info({ devices: recovered }, 'open minutes recovered');
+  metrics.storeUp.set(1);
   ingest.start();
-  const onMessage = (topic: string, payload: Buffer, publisherMac?: string) => ingest.handle(topic, payload, publisherMac);
-  const embedded = deps.mqttUrl ? null : await startEmbeddedBroker({ port: deps.mqttPort, credentials, logger, onMessage });
-  broker = embedded ?? (await connectExternalBroker({ url: deps.mqttUrl!, logger, onMessage, ...(deps.mqttClientId ? { clientId: deps.mqttClientId } : {}) }));
+  const onMessage: MessageSink = (topic, payload, publisherMac, ack) =>
+    ingest.handle(topic, payload, publisherMac, ack);
+  const embedded = deps.mqttUrl
+    ? null
+    : await startEmbeddedBroker({ port: deps.mqttPort, credentials, logger, onMessage });
+  broker =
+    embedded ??
+    (await connectExternalBroker({
+      url: deps.mqttUrl!,
+      logger,
+      onMessage,
+      metrics,
+      ...(deps.mqttClientId ? { clientId: deps.mqttClientId } : {}),
+    }));
 
   const retention = deps.retention ?? DEFAULT_RETENTION;
   const prune = () =>

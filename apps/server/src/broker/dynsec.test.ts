@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceTopic } from '@meterportal/protocol';
+import { deviceTopic, meterClientId } from '@meterportal/protocol';
 import { createDeviceCredentials } from './credentials';
 import { connectBrokerAccounts, type BrokerAccounts } from './dynsec';
 import { ProvisioningError, deviceProvisioning } from '../devices/provisioning';
@@ -40,7 +40,7 @@ describe.runIf(process.env.TEST_MQTT_URL)('device accounts in Mosquitto dynamic 
   let provisioning: ReturnType<typeof deviceProvisioning>;
   const clock = { nowMs: () => Date.now() };
   const connect = (username: string, password: string) =>
-    mqtt.connectAsync(url, { username, password, clientId: `t-${Math.random()}`, reconnectPeriod: 0 });
+    mqtt.connectAsync(url, { username, password, clientId: meterClientId(username), reconnectPeriod: 0 });
 
   beforeAll(async () => {
     expect(PLUGIN, 'the Mosquitto installation has its dynamic security plugin').toBeDefined();
@@ -117,6 +117,31 @@ describe.runIf(process.env.TEST_MQTT_URL)('device accounts in Mosquitto dynamic 
     expect(foreign[0]?.qos).toBe(128);
     await meter.endAsync();
     await observer.endAsync();
+  });
+
+  it("binds each meter's client id to its account, so no meter displaces another", async () => {
+    const a = await provisioning.rotate(MAC);
+    const b = await provisioning.rotate(OTHER);
+    const meterB = await connect(OTHER, b.password);
+    let bClosed = false;
+    meterB.on('close', () => (bClosed = true));
+    const attempt = (clientId: string) =>
+      mqtt.connectAsync(url, {
+        username: MAC,
+        password: a.password,
+        clientId,
+        reconnectPeriod: 0,
+        connectTimeout: 5000,
+      });
+    // Meter A's credentials with meter B's client id, or any id but its own, do not connect.
+    await expect(attempt(meterClientId(OTHER))).rejects.toThrow();
+    await expect(attempt('anything-else')).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bClosed).toBe(false);
+    await meterB.publishAsync(deviceTopic(OTHER, 'state'), '{}', { qos: 1 });
+    expect(meterB.connected).toBe(true);
+    await meterB.endAsync();
+    await (await connect(MAC, a.password)).endAsync();
   });
 
   it('follows a new secret and a revocation', async () => {

@@ -1,11 +1,12 @@
 // Device accounts in Mosquitto's dynamic security plugin, kept in step with the secrets the
 // portal issues (MQTT_DYNSEC=true with MQTT_URL). Each meter gets a client named by its mac, with
-// its secret, and a role that allows exactly the device topics of that mac (Mosquitto 2.0's
+// its secret and the fixed client id `meter-{mac}` (so no other account can take over its
+// session, and it cannot connect under another id), and a role that allows exactly the device topics of that mac (Mosquitto 2.0's
 // plugin has no %u patterns, so the role is per meter). Commands go over MQTT to
 // $CONTROL/dynamic-security/v1; the account in MQTT_URL must be allowed to send them.
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
-import { DEVICE_PUBLISH_KINDS, DEVICE_SUBSCRIBE_KINDS, deviceTopic } from '@meterportal/protocol';
+import { DEVICE_PUBLISH_KINDS, DEVICE_SUBSCRIBE_KINDS, deviceTopic, meterClientId } from '@meterportal/protocol';
 
 const CONTROL = '$CONTROL/dynamic-security/v1';
 const TIMEOUT_MS = 5000;
@@ -117,12 +118,13 @@ export async function connectBrokerAccounts(url: string, timeoutMs = TIMEOUT_MS)
         command: 'createClient',
         username: mac,
         password,
+        clientid: meterClientId(mac),
         roles: [{ rolename: role.rolename }],
       });
       if (!created) return;
       if (!/already exists/i.test(created)) throw new DynsecError(`createClient: ${created}`);
-      // An account that is there gets the new secret and exactly the meter's role.
-      await must({ command: 'modifyClient', username: mac, password, roles: [{ rolename: role.rolename }] });
+      // An account that is there gets the new secret, its bound client id and exactly the meter's role.
+      await must({ command: 'modifyClient', username: mac, password, clientid: meterClientId(mac), roles: [{ rolename: role.rolename }] });
     },
     async remove(mac) {
       await must({ command: 'deleteClient', username: mac }, /not found/i);

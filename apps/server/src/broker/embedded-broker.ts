@@ -1,10 +1,21 @@
 // The embedded MQTT broker (Aedes): devices log in with their own credentials and may publish
-// and subscribe only under their own `meters/{mac}/` topics.
+// and subscribe only under their own `meters/{mac}/` topics. The credentials are the identity: a
+// connection's client id must be `meter-{mac}` of the device it logged in as, so it can never
+// take over another meter's session, and its last will may only say that meter's own state.
+// A device's QoS 1 publish is acknowledged (PUBACK) only once ingest has committed what it
+// contributes.
 import net from 'node:net';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { DEVICE_PUBLISH_KINDS, DEVICE_SUBSCRIBE_KINDS, MQTT_TOPIC_ROOT, parseDeviceTopic } from '@meterportal/protocol';
+import { Aedes, type AuthenticateError, type Client, type ConnectPacket } from 'aedes';
+import {
+  DEVICE_PUBLISH_KINDS,
+  DEVICE_SUBSCRIBE_KINDS,
+  MQTT_TOPIC_ROOT,
+  deviceTopic,
+  meterClientId,
+  parseDeviceTopic,
+} from '@meterportal/protocol';
 import type { Logger } from '../telemetry/burst-log';
-import type { BrokerLink, MessageSink } from './broker-link';
+import type { Ack, BrokerLink, MessageSink } from './broker-link';
 import type { DeviceCredentials } from './credentials';
 
 /** What the embedded broker needs. */
@@ -28,11 +39,48 @@ export interface EmbeddedBroker extends BrokerLink {
 const PUBLISH_KINDS: ReadonlySet<string> = new Set(DEVICE_PUBLISH_KINDS);
 const SUBSCRIBE_KINDS: ReadonlySet<string> = new Set(DEVICE_SUBSCRIBE_KINDS);
 
-/** CONNACK refusal: 4 bad user name or password, 3 server unavailable (MQTT 3.1.1). */
-function authError(message: string, returnCode: 3 | 4 = 4): AuthenticateError {
+/**
+ * CONNACK refusal (MQTT 3.1.1): 2 identifier rejected, 3 server unavailable, 4 bad user name or
+ * password, 5 not authorized.
+ */
+function authError(message: string, returnCode: 2 | 3 | 4 | 5 = 4): AuthenticateError {
   const e = new Error(message) as AuthenticateError;
   e.returnCode = returnCode;
   return e;
+}
+
+// A device's QoS 1 publishes, taken over before Aedes handles them, by payload (Aedes passes the
+// same payload object on to the published hook): their PUBACK waits for ingest's commit.
+type HeldAcks = WeakMap<Buffer, Ack>;
+
+/**
+ * Aedes answers a QoS 1 publish with its PUBACK as soon as it reads it, before any hook can
+ * store it. So each publish is handed to Aedes as QoS 0 (which it does not acknowledge) and the
+ * PUBACK is written here, on the same connection, when ingest calls the ack. A connection that
+ * closed meanwhile gets none: the device sends the message again on its next connection.
+ */
+function holdPubacks(client: Client, held: HeldAcks): void {
+  const parser = (client as unknown as { _parser: NodeJS.EventEmitter })._parser;
+  const conn = client.conn;
+  parser.prependListener(
+    'packet',
+    (packet: { cmd: string; qos?: number; messageId?: number; payload?: Buffer }) => {
+      if (
+        packet.cmd !== 'publish' ||
+        packet.qos !== 1 ||
+        packet.messageId === undefined ||
+        !packet.payload?.length
+      )
+        return;
+      const id = packet.messageId;
+      packet.qos = 0;
+      held.set(packet.payload, () => {
+        if (client.connected && !client.closed && client.conn === conn && !conn.destroyed) {
+          conn.write(Buffer.from([0x40, 0x02, id >> 8, id & 0xff]));
+        }
+      });
+    },
+  );
 }
 
 /** Starts the embedded broker on deps.port. */
@@ -40,9 +88,18 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
   const { credentials, logger, onMessage } = deps;
   // The mac each connection logged in as; set by authenticate, read by the ACL checks.
   const macOf = new WeakMap<Client, string>();
+  // The CONNECT packet of each connection being set up, for its will; read once by authenticate.
+  const connectOf = new WeakMap<Client, ConnectPacket>();
+  const held: HeldAcks = new WeakMap();
 
   const aedes = await Aedes.createBroker({
+    preConnect(client, packet, done) {
+      connectOf.set(client, packet);
+      done(null, true);
+    },
     authenticate(client, username, password, done) {
+      const will = connectOf.get(client)?.will;
+      connectOf.delete(client);
       if (!username || !password) return done(authError('credentials required'), false);
       credentials
         .verify(username, password)
@@ -50,6 +107,21 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
           if (!found) {
             logger.warn({ username: username.slice(0, 64), clientId: client.id }, 'device login refused');
             return done(authError('bad credentials'), false);
+          }
+          // Checked before the session is registered, so a refused id never displaces anyone.
+          if (client.id !== meterClientId(found.mac)) {
+            logger.warn(
+              { mac: found.mac, clientId: client.id.slice(0, 64) },
+              'device login with a client id of another identity refused',
+            );
+            return done(authError('client id is not the one of these credentials', 2), false);
+          }
+          if (will && will.topic !== deviceTopic(found.mac, 'state')) {
+            logger.warn(
+              { mac: found.mac, topic: will.topic.slice(0, 120) },
+              'device last will outside its own state topic refused',
+            );
+            return done(authError('last will allowed only on the own state topic', 5), false);
           }
           macOf.set(client, found.mac);
           done(null, true);
@@ -75,16 +147,21 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
       done(null, null);
     },
     published(packet, client, done) {
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      const ack = held.get(payload);
+      held.delete(payload);
       // Only device messages go to ingest; the portal's own command publishes have no client.
-      if (client && packet.topic.startsWith(`${MQTT_TOPIC_ROOT}/`)) {
-        onMessage(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload), macOf.get(client));
-      }
+      if (client && packet.topic.startsWith(`${MQTT_TOPIC_ROOT}/`))
+        onMessage(packet.topic, payload, macOf.get(client), ack);
+      else ack?.();
       done(null);
     },
   });
-  aedes.on('clientError', (client, err) => logger.debug({ clientId: client.id, err: err.message }, 'device connection error'));
+  aedes.on('clientError', (client, err) =>
+    logger.debug({ clientId: client.id, err: err.message }, 'device connection error'),
+  );
 
-  const server = net.createServer(aedes.handle);
+  const server = net.createServer((socket) => holdPubacks(aedes.handle(socket), held));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(deps.port, deps.host ?? '0.0.0.0', () => resolve());

@@ -52,7 +52,7 @@ describe.skipIf(!MQTT_URL).each(TEST_DIALECTS)('device link through an external 
   it('stores frames of a simulated meter, keeps them while the server is away, and answers commands', async () => {
     let l = await link();
     expect(l.embeddedPort).toBeNull();
-    const d = startDevice({ brokerUrl: MQTT_URL!, mac, type: 6, username: mac, password: 'unused', speed: 40, outages: false });
+    const d = startDevice({ brokerUrl: MQTT_URL!, mac, type: 6, username: mac, password: 'unused', speed: 40, outages: false, nowMs: () => Date.now() - 3_600_000 });
     sims.push(d);
     await d.connected;
     await until(() => frames.length > 100);

@@ -1,9 +1,17 @@
 // Joining an external broker (Mosquitto, EMQX) as the portal's ingest client. A fixed client id
 // with clean: false keeps a persistent session, so QoS 1 messages published while the server
 // restarts wait in the broker and arrive once it is back.
-import mqtt from 'mqtt';
+//
+// A message is acknowledged (PUBACK) only once ingest has committed it. MQTT.js sends the PUBACK
+// when its handleMessage callback is called, but reads no further packet until then, which would
+// allow one message per commit; so handleMessage ends each QoS 1 message at once without its
+// PUBACK, and the PUBACK is sent when ingest calls the ack. The broker keeps every unacknowledged
+// message and delivers it again on the next session (the broker's in-flight limit must allow one
+// commit's worth of messages: docs/telemetry.md).
+import mqtt, { type IPublishPacket, type Packet } from 'mqtt';
 import { DEVICE_PUBLISH_KINDS, MQTT_QOS, fleetTopicFilter } from '@meterportal/protocol';
 import type { Logger } from '../telemetry/burst-log';
+import type { TelemetryMetrics } from '../telemetry/metrics';
 import type { BrokerLink, MessageSink } from './broker-link';
 
 /** What the external broker link needs. */
@@ -14,11 +22,16 @@ export interface ExternalBrokerDeps {
   clientId?: string;
   logger: Logger;
   onMessage: MessageSink;
+  /** Link state metrics (connected, disconnects). */
+  metrics?: Pick<TelemetryMetrics, 'brokerConnected' | 'brokerDisconnects'>;
 }
+
+// Ends MQTT.js's handling of a QoS 1 message without its PUBACK (it sends none on an error).
+const PUBACK_LATER = new Error('acknowledged once committed');
 
 /** Connects to the external broker and subscribes to every device topic. */
 export async function connectExternalBroker(deps: ExternalBrokerDeps): Promise<BrokerLink> {
-  const { logger } = deps;
+  const { logger, metrics } = deps;
   const client = mqtt.connect(deps.url, {
     clientId: deps.clientId ?? 'meterportal-ingest',
     clean: false,
@@ -26,7 +39,40 @@ export async function connectExternalBroker(deps: ExternalBrokerDeps): Promise<B
     keepalive: 30,
     reconnectPeriod: 2000,
   });
-  client.on('message', (topic, payload) => deps.onMessage(topic, payload));
+  // Message ids belong to one connection: an ack of a message delivered on an earlier one is not
+  // sent, the broker delivers that message again on this one.
+  let connection = 0;
+  const sendPacket = (packet: Packet) =>
+    (client as unknown as { _sendPacket(p: Packet, cb: () => void): void })._sendPacket(
+      packet,
+      () => undefined,
+    );
+  client.handleMessage = (packet: IPublishPacket, callback: (error?: Error) => void) => {
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    if (packet.qos !== 1 || packet.messageId === undefined) {
+      deps.onMessage(packet.topic, payload);
+      callback();
+      return;
+    }
+    const messageId = packet.messageId;
+    const on = connection;
+    deps.onMessage(packet.topic, payload, undefined, () => {
+      if (on === connection && client.connected) sendPacket({ cmd: 'puback', messageId });
+    });
+    callback(PUBACK_LATER);
+  };
+  let up = false;
+  client.on('connect', () => {
+    connection++;
+    up = true;
+    metrics?.brokerConnected.set(1);
+  });
+  client.on('close', () => {
+    if (!up) return;
+    up = false;
+    metrics?.brokerConnected.set(0);
+    metrics?.brokerDisconnects.inc();
+  });
   client.on('error', (e) => logger.warn({ err: e.message }, 'MQTT link error'));
   client.on('reconnect', () => logger.info({}, 'MQTT link reconnecting'));
   await new Promise<void>((resolve, reject) => {

@@ -17,6 +17,10 @@ describe('loadConfig', () => {
     [{ ROLES: 'read,cook' }, 'ROLES'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PORTAL_ADMIN_PASSWORD: 'abc' }, 'PORTAL_ADMIN_PASSWORD'],
+    [{ TRUST_PROXY: 'proxy.example.org' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '127.0.0.1,300.1.1.1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'fd00::/129' }, 'TRUST_PROXY'],
   ])('names the bad variable in %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
@@ -24,8 +28,18 @@ describe('loadConfig', () => {
 
   it('keeps device accounts in the broker only with an external broker', () => {
     expect(() => loadConfig({ MQTT_DYNSEC: 'true' })).toThrow(/MQTT_DYNSEC: needs MQTT_URL/);
-    expect(loadConfig({ MQTT_DYNSEC: 'true', MQTT_URL: 'mqtt://portal:secret@broker:1883' }).MQTT_DYNSEC).toBe(true);
+    expect(
+      loadConfig({ MQTT_DYNSEC: 'true', MQTT_URL: 'mqtt://portal:secret@broker:1883' }).MQTT_DYNSEC,
+    ).toBe(true);
     expect(loadConfig({}).MQTT_DYNSEC).toBe(false);
+  });
+
+  it('trusts no proxy unless told, and reads a list of addresses and ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1, fd00::/8,loopback' }).TRUST_PROXY).toEqual(
+      ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'],
+    );
   });
 
   it('selects a subset of roles', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
 const Roles = ['read', 'write', 'ws', 'ingest'] as const;
@@ -8,6 +9,20 @@ export type Role = (typeof Roles)[number];
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Address ranges proxy-addr knows by name. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** True for an IPv4/IPv6 address, an address with a prefix length (CIDR), or a named range. */
+export function isProxyAddress(s: string): boolean {
+  if (PROXY_RANGE_NAMES.has(s)) return true;
+  const [addr = '', prefix, ...rest] = s.split('/');
+  const family = net.isIP(addr);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** The installation's time zone when TZ is not set. */
 export const DEFAULT_TZ = 'Europe/Bratislava';
@@ -35,7 +50,12 @@ const EnvSchema = z.object({
   ROLES: z
     .string()
     .default('read,write,ws,ingest')
-    .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(Roles)).min(1)),
   PUBLIC_READ_BASE: z.string().default('/api/read'),
   PUBLIC_WRITE_BASE: z.string().default('/api/write'),
@@ -43,15 +63,42 @@ const EnvSchema = z.object({
   OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().default(''),
   COOKIE_SECURE: bool.optional(),
+  /**
+   * Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges or loopback, linklocal,
+   * uniquelocal. Empty: the client address is the connection's own.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(isProxyAddress, 'must list IP addresses, CIDR ranges or loopback, linklocal, uniquelocal'),
+      ),
+    ),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   DEMO: bool.default(true),
+  /** Seconds between the simulated analyzer's accuracy tests in demo mode. */
+  DEMO_ACCUTEST_PERIOD_SEC: z.coerce.number().int().min(40).max(86_400).default(300),
   MQTT_URL: z.string().regex(/^mqtts?:\/\//, 'must be an mqtt:// URL').optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   MQTT_CLIENT_ID: z.string().min(1).max(64).default('meterportal-ingest'),
@@ -71,7 +118,10 @@ export class ConfigError extends Error {}
 /** Reads and validates the configuration from an environment object. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const picked = Object.fromEntries(
-    Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' && k !== 'OIDC_CLIENT_ID' ? undefined : env[k]]),
+    Object.keys(EnvSchema.shape).map((k) => [
+      k,
+      env[k] === '' && k !== 'OIDC_CLIENT_ID' ? undefined : env[k],
+    ]),
   );
   const parsed = EnvSchema.safeParse(picked);
   if (!parsed.success) {
@@ -79,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  if (c.MQTT_DYNSEC && !c.MQTT_URL) throw new ConfigError('Invalid configuration:\n  MQTT_DYNSEC: needs MQTT_URL (the embedded broker checks device secrets itself)');
+  if (c.MQTT_DYNSEC && !c.MQTT_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  MQTT_DYNSEC: needs MQTT_URL (the embedded broker checks device secrets itself)',
+    );
   return { ...c, roles: new Set(c.ROLES), dataDir: path.resolve(c.DATA_DIR) };
 }

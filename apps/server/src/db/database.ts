@@ -54,6 +54,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       max: opts.poolSize ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // A connection ended by the server (restart, failover, an administrator) is dropped from the
+    // pool and the next query opens another; unhandled, the idle client's error would end the process.
+    pool.on('error', () => undefined);
+    // The same for a connection in use between two statements: the statement fails, not the process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', schema, native: { pool }, close: () => db.destroy() };
   }

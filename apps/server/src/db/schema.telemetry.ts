@@ -21,9 +21,7 @@ export type TelemetryMinutesTable = {
 
 /** Energy columns of a quarter-hour row: per phase and summed (no phase suffix). */
 export type EnergyColumn =
-  | `${'e_i' | 'e_e'}${Ph | ''}_wh`
-  | `${'q1' | 'q2' | 'q3' | 'q4'}${Ph | ''}_varh`
-  | `s_e${Ph | ''}_vah`;
+  `${'e_i' | 'e_e'}${Ph | ''}_wh` | `${'q1' | 'q2' | 'q3' | 'q4'}${Ph | ''}_varh` | `s_e${Ph | ''}_vah`;
 
 /** Quarter-hour energy deltas from the registers of one device. */
 export type EnergyQuartersTable = {
@@ -55,6 +53,8 @@ export interface TelemetryCursorsTable {
   ts_sec: number;
   /** JSON array of the stored register channels, whole units. */
   registers: string;
+  /** Partial sums of the device's open minute (encodeOpenMinute), committed with the position. */
+  open_minute: Uint8Array | null;
 }
 
 /** Current runtime state of a device, from its state messages. */
@@ -66,6 +66,8 @@ export interface DeviceStatesTable {
   fw: string | null;
   model: string | null;
   changed_at_ms: number;
+  /** How far the meter's clock was off when its frames were last refused, s; null while right. */
+  clock_skew_sec: number | null;
 }
 
 /** Every online-status transition, for availability charts. */

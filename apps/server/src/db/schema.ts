@@ -4,6 +4,8 @@ import type { Generated } from 'kysely';
 export interface UsersTable {
   id: Generated<number>;
   login: string;
+  /** The login as compared: NFKC, case folded; unique. */
+  login_key: string | null;
   auth_type: number;
   password_hash: string | null;
   issuer: string | null;

@@ -1,9 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, addDevice, addUser, assign, call, createTestApp, signIn, snapshot, type Client, type TestApp } from '../test/harness';
+import {
+  DIALECTS,
+  addDevice,
+  addUser,
+  assign,
+  call,
+  createTestApp,
+  signIn,
+  snapshot,
+  type Client,
+  type TestApp,
+} from '../test/harness';
 
 const M1 = '02-4D-50-00-00-01';
 const M2 = '02-4D-50-00-00-02';
 const M9 = '02-4D-50-00-00-09';
+
+const folder = (title: string, id: string, children: unknown[] = []) => ({
+  title,
+  key: id,
+  isLeaf: false,
+  data: { id },
+  children,
+});
 
 const tree = (mac = M1, title = 'House') => ({
   nodes: [
@@ -44,15 +63,33 @@ describe.each(DIALECTS)('devices on $name', (dialect) => {
 
   describe('hierarchy', () => {
     it('answers 610 while none is saved', async () => {
-      const r = await call(t.app, 'POST', '/api/read/facility/devices-hierarchy', { token: alice.token }, alice);
+      const r = await call(
+        t.app,
+        'POST',
+        '/api/read/facility/devices-hierarchy',
+        { token: alice.token },
+        alice,
+      );
       expect(r.statusCode).toBe(404);
       expect(r.json()).toMatchObject({ status: 'ERROR', code: 610 });
     });
 
     it('saves the menu and reads back nodes and tags', async () => {
-      const w = await call(t.app, 'POST', '/api/write/facility/devices-hierarchy', { token: alice.token, menu: JSON.stringify(tree()) }, alice);
+      const w = await call(
+        t.app,
+        'POST',
+        '/api/write/facility/devices-hierarchy',
+        { token: alice.token, menu: JSON.stringify(tree()) },
+        alice,
+      );
       expect(w.json()).toEqual({ status: 'OK' });
-      const r = await call(t.app, 'POST', '/api/read/facility/devices-hierarchy', { token: alice.token }, alice);
+      const r = await call(
+        t.app,
+        'POST',
+        '/api/read/facility/devices-hierarchy',
+        { token: alice.token },
+        alice,
+      );
       expect(r.json()).toEqual({ status: 'OK', data: tree() });
     });
 
@@ -60,21 +97,72 @@ describe.each(DIALECTS)('devices on $name', (dialect) => {
       ['a 25-character title', JSON.stringify(tree(M1, 'x'.repeat(25))), /menu\.nodes/],
       ['markup in a title', JSON.stringify(tree(M1, '<script>x</script>')), /menu\.nodes/],
       ['text that is not JSON', '{nodes: [', /not valid JSON/],
-      ['another user\'s device', JSON.stringify(tree(M9)), /not among your devices/],
+      ["another user's device", JSON.stringify(tree(M9)), /not among your devices/],
       ['a device that does not exist', JSON.stringify(tree('02-4D-50-00-00-77')), /not among your devices/],
       ['duplicate tag ids', JSON.stringify({ ...tree(), tags: [tree().tags[0], tree().tags[0]] }), /unique/],
+      [
+        'two top-level folders of one name',
+        JSON.stringify({ ...tree(), nodes: [...tree().nodes, folder('Site A', 'f2')] }),
+        /two folders named "Site A"/,
+      ],
+      [
+        'two folders of one name in a folder, in other letter case',
+        JSON.stringify({
+          ...tree(),
+          nodes: [folder('Site B', 'f3', [folder('Lab', 'f4'), folder(' lab ', 'f5')]), ...tree().nodes],
+        }),
+        /two folders named "lab"/,
+      ],
     ])('refuses %s and keeps the saved tree', async (_what, menu, message) => {
       const before = await snapshot(t.services);
-      const w = await call(t.app, 'POST', '/api/write/facility/devices-hierarchy', { token: alice.token, menu }, alice);
+      const w = await call(
+        t.app,
+        'POST',
+        '/api/write/facility/devices-hierarchy',
+        { token: alice.token, menu },
+        alice,
+      );
       expect(w.statusCode).toBe(400);
       expect(w.json()).toMatchObject({ status: 'ERROR', code: 600, message: expect.stringMatching(message) });
       expect(await snapshot(t.services)).toEqual(before);
     });
 
+    it('accepts one folder name on different levels, and a device named like a folder', async () => {
+      const menu = {
+        ...tree(M1, 'Site A'),
+        nodes: [
+          ...tree(M1, 'Site A').nodes,
+          folder('Lab', 'f6', [folder('Site A', 'f7', [folder('Lab', 'f8')])]),
+        ],
+      };
+      const w = await call(
+        t.app,
+        'POST',
+        '/api/write/facility/devices-hierarchy',
+        { token: alice.token, menu: JSON.stringify(menu) },
+        alice,
+      );
+      expect(w.json()).toEqual({ status: 'OK' });
+      const r = await call(
+        t.app,
+        'POST',
+        '/api/write/facility/devices-hierarchy',
+        { token: alice.token, menu: JSON.stringify(tree()) },
+        alice,
+      );
+      expect(r.json()).toEqual({ status: 'OK' });
+    });
+
     it('refuses a tree nested deeper than 12 folders', async () => {
       let node: Record<string, unknown> = { title: 'leaf', data: { id: 'x' } };
       for (let i = 0; i < 13; i++) node = { title: `f${i}`, data: { id: `f${i}` }, children: [node] };
-      const w = await call(t.app, 'POST', '/api/write/facility/devices-hierarchy', { token: alice.token, menu: JSON.stringify({ nodes: [node], tags: [] }) }, alice);
+      const w = await call(
+        t.app,
+        'POST',
+        '/api/write/facility/devices-hierarchy',
+        { token: alice.token, menu: JSON.stringify({ nodes: [node], tags: [] }) },
+        alice,
+      );
       expect(w.json().message).toMatch(/deeper/);
     });
 
@@ -87,10 +175,22 @@ describe.each(DIALECTS)('devices on $name', (dialect) => {
   describe('details (MRK, RK)', () => {
     it('answers 0 until set, then the saved kW values exactly', async () => {
       const token = tokenOf(alice, M1);
-      expect((await call(t.app, 'POST', '/api/read/devices/details', { token }, alice)).json()).toEqual({ status: 'OK', data: { MRK: 0, RK: 0 } });
-      const w = await call(t.app, 'POST', '/api/write/devices/details', { token, MRK: 12.345, RK: 99999999.999 }, alice);
+      expect((await call(t.app, 'POST', '/api/read/devices/details', { token }, alice)).json()).toEqual({
+        status: 'OK',
+        data: { MRK: 0, RK: 0 },
+      });
+      const w = await call(
+        t.app,
+        'POST',
+        '/api/write/devices/details',
+        { token, MRK: 12.345, RK: 99999999.999 },
+        alice,
+      );
       expect(w.json()).toEqual({ status: 'OK' });
-      expect((await call(t.app, 'POST', '/api/read/devices/details', { token }, alice)).json().data).toEqual({ MRK: 12.345, RK: 99999999.999 });
+      expect((await call(t.app, 'POST', '/api/read/devices/details', { token }, alice)).json().data).toEqual({
+        MRK: 12.345,
+        RK: 99999999.999,
+      });
     });
 
     it.each([
@@ -113,14 +213,29 @@ describe.each(DIALECTS)('devices on $name', (dialect) => {
       const token = tokenOf(alice, M2);
       const w = await call(t.app, 'POST', '/api/write/devices/details', { token, MRK: 5, RK: 4 }, alice);
       expect(w.statusCode).toBe(403);
-      expect((await call(t.app, 'POST', '/api/read/devices/details', { token }, alice)).json().data).toEqual({ MRK: 0, RK: 0 });
-      const own = await call(t.app, 'POST', '/api/write/devices/details', { token: tokenOf(bob, M2), MRK: 5, RK: 4 }, bob);
+      expect((await call(t.app, 'POST', '/api/read/devices/details', { token }, alice)).json().data).toEqual({
+        MRK: 0,
+        RK: 0,
+      });
+      const own = await call(
+        t.app,
+        'POST',
+        '/api/write/devices/details',
+        { token: tokenOf(bob, M2), MRK: 5, RK: 4 },
+        bob,
+      );
       expect(own.json()).toEqual({ status: 'OK' });
     });
 
     it("answers another user's token like a missing device", async () => {
       const r = await call(t.app, 'POST', '/api/read/devices/details', { token: tokenOf(bob, M2) }, alice);
-      const forged = await call(t.app, 'POST', '/api/read/devices/details', { token: 'MDItNEQtNTAtMDAtMDAtMDk.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA|32535215940' }, alice);
+      const forged = await call(
+        t.app,
+        'POST',
+        '/api/read/devices/details',
+        { token: 'MDItNEQtNTAtMDAtMDAtMDk.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA|32535215940' },
+        alice,
+      );
       expect(r.statusCode).toBe(404);
       expect(forged.statusCode).toBe(404);
       expect(r.json()).toEqual(forged.json());

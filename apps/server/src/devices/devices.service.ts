@@ -3,11 +3,13 @@ import {
   HIERARCHY_MAX_DEPTH,
   HIERARCHY_MAX_NODES,
   HierarchyMenu,
+  duplicateFolderName,
   type DeviceListEntry,
   type HierarchyNode,
 } from '@meterportal/protocol';
 import type { Clock } from '../clock';
 import { DataNotFound, Forbidden, InvalidRequest, NotFound } from '../http/errors';
+import { jsonDepth } from '../http/jsonLimits';
 import type { DeviceTokens } from './deviceToken';
 import type { AssignedDevice, DevicesRepository } from './devices.repository';
 
@@ -105,6 +107,12 @@ export function devicesService(deps: { devicesRepo: DevicesRepository; tokens: D
     },
 
     async saveHierarchy(user: SessionUser, menuText: string): Promise<void> {
+      // Each tree level nests a node and its children list; the tree, its lists and a node's data
+      // add three more. A deeper text is refused before parsing and validation walk it.
+      const maxJsonDepth = 2 * HIERARCHY_MAX_DEPTH + 3;
+      if (jsonDepth(menuText, maxJsonDepth + 1) > maxJsonDepth) {
+        throw new InvalidRequest(`Invalid request at menu: deeper than ${HIERARCHY_MAX_DEPTH}`);
+      }
       let raw: unknown;
       try {
         raw = JSON.parse(menuText);
@@ -114,7 +122,9 @@ export function devicesService(deps: { devicesRepo: DevicesRepository; tokens: D
       const parsed = HierarchyMenu.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new InvalidRequest(`Invalid request at menu.${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`);
+        throw new InvalidRequest(
+          `Invalid request at menu.${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
+        );
       }
       const menu = parsed.data;
       let count = 0;
@@ -125,13 +135,20 @@ export function devicesService(deps: { devicesRepo: DevicesRepository; tokens: D
         deepest = Math.max(deepest, depth);
         if (n.data.mac) macsInTree.push(n.data.mac);
       });
-      if (count > HIERARCHY_MAX_NODES) throw new InvalidRequest(`Invalid request at menu: more than ${HIERARCHY_MAX_NODES} nodes`);
-      if (deepest > HIERARCHY_MAX_DEPTH) throw new InvalidRequest(`Invalid request at menu: deeper than ${HIERARCHY_MAX_DEPTH}`);
+      if (count > HIERARCHY_MAX_NODES)
+        throw new InvalidRequest(`Invalid request at menu: more than ${HIERARCHY_MAX_NODES} nodes`);
+      if (deepest > HIERARCHY_MAX_DEPTH)
+        throw new InvalidRequest(`Invalid request at menu: deeper than ${HIERARCHY_MAX_DEPTH}`);
+      const twice = duplicateFolderName(menu.nodes);
+      if (twice !== null)
+        throw new InvalidRequest(`Invalid request at menu: two folders named "${twice}" at the same level`);
       const ids = new Set(menu.tags.map((t) => t.id));
-      if (ids.size !== menu.tags.length) throw new InvalidRequest('Invalid request at menu.tags: ids must be unique');
+      if (ids.size !== menu.tags.length)
+        throw new InvalidRequest('Invalid request at menu.tags: ids must be unique');
       const mine = new Set((await devicesRepo.listForUser(user.userId, nowSec())).map((d) => d.mac));
       const foreign = [...macsInTree, ...menu.tags.map((t) => t.mac)].find((m) => !mine.has(m));
-      if (foreign) throw new InvalidRequest(`Invalid request at menu: device ${foreign} is not among your devices`);
+      if (foreign)
+        throw new InvalidRequest(`Invalid request at menu: device ${foreign} is not among your devices`);
       await devicesRepo.saveHierarchy(user.userId, JSON.stringify(menu), clock.nowMs());
     },
 
@@ -151,7 +168,12 @@ export function devicesService(deps: { devicesRepo: DevicesRepository; tokens: D
     async saveDetails(user: SessionUser, deviceToken: string, mrkKw: number, rkKw: number): Promise<void> {
       const device = await resolve(user, deviceToken);
       if (device.owner !== 1) throw new Forbidden('Only the device owner may set MRK and RK');
-      await devicesRepo.saveDetails(device.id, Math.round(mrkKw * 1000), Math.round(rkKw * 1000), clock.nowMs());
+      await devicesRepo.saveDetails(
+        device.id,
+        Math.round(mrkKw * 1000),
+        Math.round(rkKw * 1000),
+        clock.nowMs(),
+      );
     },
   };
 }

@@ -1,10 +1,5 @@
 import type { Series } from '@meterportal/protocol';
 
-/** Bucket width that keeps a profile near maxPoints points: whole minutes, at least one. */
-export function profileBucketMs(spanSec: number, maxPoints = 2880): number {
-  return Math.max(1, Math.ceil(spanSec / 60 / maxPoints)) * 60_000;
-}
-
 /**
  * Adds bucket values into the periods that hold them. `starts` are ascending period starts; a
  * bucket belongs to the last start at or before it. Periods no bucket fell into are left out.
@@ -37,40 +32,47 @@ export function quarterKw(energyWh: number): number {
   return (energyWh * 4) / 1000;
 }
 
-/** Buckets of ascending times: each bucket's start time and the index of its first time. */
-export interface Buckets {
-  times: Float64Array;
-  /** first[b] is the first index of bucket b; first[times.length] is the end. */
-  first: Int32Array;
+/** Rows of one time column and value columns, in ascending time. */
+export interface TimedColumns {
+  tsSec: readonly number[];
+  values: readonly Float64Array[];
 }
 
-/** The buckets of bucketMs (aligned on the epoch) that ascending times fall into. */
-export function bucketsOf(times: Float64Array, bucketMs: number): Buckets {
-  const starts: number[] = [];
+/**
+ * Rows folded into the periods that hold them (ascending `starts`, the same assignment rule as
+ * sumIntoPeriods): per value column the sum, or the mean weighted by `weights` (rows that are
+ * themselves averages of that many minutes). Periods no row fell into are left out.
+ */
+export function foldIntoPeriods(
+  rows: TimedColumns,
+  starts: readonly number[],
+  how: 'sum' | { weights: readonly number[] },
+): TimedColumns {
+  const period: number[] = [];
   const first: number[] = [];
-  let key = Number.NaN;
-  for (let i = 0; i < times.length; i++) {
-    const t = times[i]!;
-    const k = t - (t % bucketMs);
-    if (k !== key) {
-      starts.push(k);
-      first.push(i);
-      key = k;
+  let i = 0;
+  let last = -1;
+  rows.tsSec.forEach((t, r) => {
+    while (i + 1 < starts.length && starts[i + 1]! <= t) i += 1;
+    if (starts[i] === undefined || starts[i]! > t) return;
+    if (i !== last) {
+      period.push(starts[i]!);
+      first.push(r);
+      last = i;
     }
-  }
-  first.push(times.length);
-  return { times: Float64Array.from(starts), first: Int32Array.from(first) };
-}
-
-/** The average of values within each bucket, for values aligned with the bucketed times. */
-export function averageIn(b: Buckets, values: Float64Array): Float64Array {
-  const out = new Float64Array(b.times.length);
-  for (let k = 0; k < out.length; k++) {
-    const from = b.first[k]!;
-    const to = b.first[k + 1]!;
-    let sum = 0;
-    for (let i = from; i < to; i++) sum += values[i]!;
-    out[k] = sum / (to - from);
-  }
-  return out;
+  });
+  const ends = [...first.slice(1), rows.tsSec.length];
+  const values = rows.values.map((col) =>
+    Float64Array.from(first, (from, k) => {
+      let sum = 0;
+      let weight = 0;
+      for (let r = from; r < ends[k]!; r++) {
+        const w = how === 'sum' ? 1 : how.weights[r]!;
+        sum += how === 'sum' ? col[r]! : col[r]! * w;
+        weight += w;
+      }
+      return how === 'sum' ? sum : sum / weight;
+    }),
+  );
+  return { tsSec: period, values };
 }

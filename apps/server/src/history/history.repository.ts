@@ -17,12 +17,39 @@ export interface MinuteColumns {
 }
 
 const KNOWN_MINUTE_COLUMNS: ReadonlySet<string> = new Set(MINUTE_COLUMNS);
+
+/**
+ * Span of one statement of a long aggregate read on SQLite: six hours of minutes, a week of quarters
+ * (a few hundred rows each). Ten such reads at once then hold up another request by ten short
+ * statements at most.
+ */
+const MINUTE_WINDOW_SEC = 6 * 3600;
+const QUARTER_WINDOW_SEC = 7 * 86400;
 const STATEMENT_CACHE_SIZE = 200;
 
 /** SQL for reading stored telemetry: minute profiles, quarter-hour energy, status changes. */
 export function historyRepository(database: Database) {
   const db = database.db.withTables<TelemetryDB>();
   const statements = new Map<string, Statement>();
+  const sqlite = !!database.native && 'sqlite' in database.native;
+
+  /**
+   * A long aggregate read in statements over windows aligned on windowSec (a multiple of the
+   * bucket, so no bucket is split), yielding to the event loop between them. SQLite's driver reads
+   * synchronously: a year in one statement would stall every other request for its whole length.
+   * PostgreSQL answers asynchronously and takes the range in one statement.
+   */
+  async function inWindows<T>(fromSec: number, toSec: number, windowSec: number, read: (from: number, to: number) => Promise<T[]>): Promise<T[]> {
+    if (!sqlite || toSec - fromSec <= windowSec) return read(fromSec, toSec);
+    const out: T[] = [];
+    for (let a = fromSec; a < toSec; ) {
+      const b = Math.min(toSec, (Math.floor(a / windowSec) + 1) * windowSec);
+      for (const row of await read(a, b)) out.push(row);
+      await new Promise((resolve) => setImmediate(resolve));
+      a = b;
+    }
+    return out;
+  }
 
   // A day of minutes for every quantity is 1,440 rows of up to 38 values: taken from the driver
   // as arrays, since building row objects costs more than reading the rows.
@@ -77,6 +104,36 @@ export function historyRepository(database: Database) {
       return { tsSec, values };
     },
 
+    /**
+     * Minutes of [fromSec, toSec) averaged in the database into UTC-aligned buckets of bucketSec,
+     * with the number of minutes in each (so buckets can be combined further by weight).
+     */
+    async minuteAverages(
+      deviceId: number,
+      fromSec: number,
+      toSec: number,
+      columns: readonly MinuteValueColumn[],
+      bucketSec: number,
+    ): Promise<MinuteColumns & { counts: number[] }> {
+      for (const c of columns) if (!KNOWN_MINUTE_COLUMNS.has(c)) throw new Error(`unknown minute column ${c}`);
+      const read = async (from: number, to: number) => {
+        let q = db
+          .selectFrom('telemetry_minutes')
+          .select(sql<number>`ts_sec - (ts_sec % ${sql.lit(bucketSec)})`.as('b'))
+          .select(sql<number>`count(*)`.as('n'))
+          .where('device_id', '=', deviceId)
+          .where('ts_sec', '>=', from)
+          .where('ts_sec', '<', to)
+          .groupBy(sql`1`)
+          .orderBy(sql`1`);
+        for (const c of columns) q = q.select(sql<number>`avg(${sql.ref(c)})`.as(c));
+        return (await q.execute()) as unknown as Record<string, number | string>[];
+      };
+      const rows = await inWindows(fromSec, toSec, Math.max(MINUTE_WINDOW_SEC, bucketSec), read);
+      const values = columns.map((c) => Float64Array.from(rows, (r) => Number(r[c])));
+      return { tsSec: rows.map((r) => Number(r.b)), counts: rows.map((r) => Number(r.n)), values };
+    },
+
     /** Quarter rows summed into buckets of bucketSec (a multiple of 900) aligned on UTC. */
     async energyBuckets(
       deviceId: number,
@@ -86,16 +143,19 @@ export function historyRepository(database: Database) {
       bucketSec: number,
     ): Promise<TimedValues[]> {
       const bucket = sql<number>`ts_sec - (ts_sec % ${sql.lit(bucketSec)})`;
-      let q = db
-        .selectFrom('energy_quarters')
-        .select(bucket.as('b'))
-        .where('device_id', '=', deviceId)
-        .where('ts_sec', '>=', fromSec)
-        .where('ts_sec', '<', toSec)
-        .groupBy(sql`1`)
-        .orderBy(sql`1`);
-      for (const c of columns) q = q.select(sql<number>`sum(${sql.ref(c)})`.as(c));
-      const rows = await q.execute();
+      const read = async (from: number, to: number) => {
+        let q = db
+          .selectFrom('energy_quarters')
+          .select(bucket.as('b'))
+          .where('device_id', '=', deviceId)
+          .where('ts_sec', '>=', from)
+          .where('ts_sec', '<', to)
+          .groupBy(sql`1`)
+          .orderBy(sql`1`);
+        for (const c of columns) q = q.select(sql<number>`sum(${sql.ref(c)})`.as(c));
+        return q.execute();
+      };
+      const rows = await inWindows(fromSec, toSec, QUARTER_WINDOW_SEC, read);
       return rows.map((r) => {
         const rec = r as unknown as Record<string, number | string>;
         return { tsSec: Number(rec.b), values: columns.map((c) => Number(rec[c])) };

@@ -36,6 +36,7 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
   let t: TestApp;
   let c: Client;
   let token: string;
+  let plugToken: string;
   const yearFrom = fromWall(TZ, 2026, 1, 1);
   const yearTo = fromWall(TZ, 2027, 1, 1);
 
@@ -44,15 +45,21 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     const userId = await addUser(t.services, 'alice', 'alice-secret');
     const deviceId = await addDevice(t.services, MAC, 4, 'Workshop');
     await assign(t.services, userId, deviceId, true);
+    // A plug-in meter registered as if wired for three phases: its type has one.
+    const plugId = await addDevice(t.services, '02-4D-50-00-00-05', 5, 'Office plug');
+    await assign(t.services, userId, plugId, false);
     t.clock.set(utc('2027-01-10T00:00:00Z'));
     c = await quickSession(t.services, userId);
-    token = c.devices[0]!.token;
+    token = c.devices.find((d) => d.type === 4)!.token;
+    plugToken = c.devices.find((d) => d.type === 5)!.token;
     const repo = createTelemetryRepository(t.services.database, { tz: t.config.TZ });
     const quarters: QuarterRow[] = [];
     for (let ts = yearFrom; ts < yearTo; ts += 900) quarters.push(quarter(deviceId, ts));
     const dayStart = fromWall(TZ, 2026, 10, 25);
     const minutes: MinuteRow[] = [];
     for (let ts = dayStart; ts < dayStart + 25 * 3600; ts += 60) minutes.push(minute(deviceId, ts));
+    for (let ts = dayStart; ts < dayStart + 25 * 3600; ts += 900) quarters.push(quarter(plugId, ts));
+    for (let ts = dayStart; ts < dayStart + 3600; ts += 60) minutes.push(minute(plugId, ts));
     await repo.insertHistory(quarters, minutes);
   }, 120_000);
   afterAll(() => t.close());
@@ -140,6 +147,16 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     expect(days[0][1]).toBe(((100 + 6 * 13) * 4) / 1000);
   });
 
+  it('answers reactive quadrants only for types with reactive registers', async () => {
+    const from = fromWall(TZ, 2026, 10, 25);
+    const to = fromWall(TZ, 2026, 10, 26);
+    const plug = (body: object) => energy({ token: plugToken, from, to, ...body });
+    expect((await plug({ data: 'Q1,Q2,Q3,Q4', period: 'DAY' })).json().code).toBe(610);
+    const active = (await plug({ data: 'E_I,E_E,Q1', period: 'DAY' })).json();
+    expect(Object.keys(active.data)).toEqual(['E_I']);
+    expect(active.data.E_I.CUM).toEqual([[from * 1000, expectedWh(from, to, importWh) / 1000]]);
+  });
+
   it('answers 610 for a range with nothing stored, and 400 for a reversed range', async () => {
     const empty = await energy({ data: 'E_I', from: utc('2025-01-01T00:00:00Z'), to: utc('2025-01-02T00:00:00Z'), period: 'DAY' });
     expect(empty.statusCode).toBe(404);
@@ -150,6 +167,43 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     expect(badKind.statusCode).toBe(400);
   });
 
+  it('refuses quarter-hour energy over more than 93 days with a clear 400, and answers a year of hours', async () => {
+    const res = await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: '15MIN' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      status: 'ERROR',
+      code: 600,
+      message: 'Invalid request at to: 15MIN energy spans at most 93 days (8928 periods); choose a shorter range or a longer period',
+    });
+    const quarters = await energy({ data: 'E_I', from: yearFrom, to: yearFrom + 93 * 86400, period: '15MIN' });
+    expect(quarters.json().data.E_I.CUM).toHaveLength(8928);
+    const hours = await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: 'HOUR' });
+    expect(hours.json().data.E_I.CUM).toHaveLength(8760);
+  });
+
+  it('lets a session run two history reads at once with four waiting, and refuses more with 429', async () => {
+    const gates: (() => void)[] = [];
+    const held = Array.from({ length: 6 }, () =>
+      t.services.history.heavyReads.run(c.cookie, () => new Promise<void>((resolve) => gates.push(resolve))),
+    );
+    await new Promise((r) => setTimeout(r, 0));
+    expect(t.services.history.heavyReads.load(c.cookie)).toEqual({ running: 2, waiting: 4 });
+    const body = { token, data: 'U', phase: 'L1,L2,L3', format: 'H', from: fromWall(TZ, 2026, 10, 25), to: fromWall(TZ, 2026, 10, 26) };
+    const refused = await call(t.app, 'POST', '/api/read/profile', body, c);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ status: 'ERROR', code: 611, message: 'Too many history reads at once for this session; wait for the running ones to finish' });
+    expect((await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: 'DAY' })).statusCode).toBe(429);
+    // Another session of the same user is not held up.
+    const other = await quickSession(t.services, (await t.services.repos.users.findByLogin('alice'))!.id);
+    expect((await call(t.app, 'POST', '/api/read/profile', body, other)).statusCode).toBe(200);
+    while (gates.length > 0 || t.services.history.heavyReads.load(c.cookie).running > 0) {
+      gates.splice(0).forEach((open) => open());
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await Promise.all(held);
+    expect((await call(t.app, 'POST', '/api/read/profile', body, c)).statusCode).toBe(200);
+  });
+
   describe('profile', () => {
     const from = fromWall(TZ, 2026, 10, 25);
     const to = fromWall(TZ, 2026, 10, 26);
@@ -158,6 +212,7 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
 
     it('answers every minute of the 25-hour day per phase with the sum over phases', async () => {
       const res = (await profile({ data: ['U', 'F'], cumulative: true })).json();
+      expect(res.resolution).toBe('MINUTE');
       expect(res.data.U.L1).toHaveLength(1500);
       expect(res.data.U.L1[0]).toEqual([from * 1000, 231]);
       expect(res.data.U.L3[0]).toEqual([from * 1000, 233]);
@@ -175,6 +230,49 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
       expect(res.data.E_I.cumulative).toHaveLength(100);
       expect(res.data.E_I.cumulative[0]).toEqual([from * 1000, importWh(from) / 1000]);
       expect(res.data.Q_E.cumulative[0]).toEqual([from * 1000, 9 / 1000]);
+    });
+
+    it('answers two months per hour: minute averages and energy sums, the resolution stated', async () => {
+      const monthsFrom = fromWall(TZ, 2026, 10, 1);
+      const monthsTo = fromWall(TZ, 2026, 12, 1);
+      const res = (await profile({ data: ['U', 'E_I'], cumulative: true, from: monthsFrom, to: monthsTo })).json();
+      expect(res.resolution).toBe('HOUR');
+      expect(res.data.U.L1).toHaveLength(25);
+      expect(res.data.U.L1[0]).toEqual([from * 1000, 231]);
+      expect(res.data.U.cumulative[24]).toEqual([(from + 24 * 3600) * 1000, 696]);
+      // 61 days of hours, one of them with 25.
+      expect(res.data.E_I.cumulative).toHaveLength(61 * 24 + 1);
+      expect(res.data.E_I.cumulative[0]).toEqual([monthsFrom * 1000, expectedWh(monthsFrom, monthsFrom + 3600, importWh) / 1000]);
+    });
+
+    it('answers a year per local day, bounded to a point a day, the energy adding up to the year', async () => {
+      const res = await profile({ data: ['U', 'E_I', 'E_E'], cumulative: true, from: yearFrom, to: yearTo });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.resolution).toBe('DAY');
+      expect(body.data.U.L1).toEqual([[from * 1000, 231]]);
+      expect(body.data.E_I.cumulative).toHaveLength(365);
+      expect(body.data.E_I.L1).toHaveLength(365);
+      const nextDay = fromWall(TZ, 2026, 1, 2);
+      expect(body.data.E_I.cumulative[0]).toEqual([yearFrom * 1000, expectedWh(yearFrom, nextDay, importWh) / 1000]);
+      const fallBack = body.data.E_I.cumulative.find(([t]: [number, number]) => t === from * 1000);
+      expect(fallBack[1]).toBe(expectedWh(from, to, importWh) / 1000);
+      const sumWh = body.data.E_I.cumulative.reduce((a: number, [, v]: [number, number]) => a + Math.round(v * 1000), 0);
+      expect(sumWh).toBe(expectedWh(yearFrom, yearTo, importWh));
+      expect(res.body.length).toBeLessThan(100_000);
+    });
+
+    it('answers a single-phase type on L1 only, and leaves out what its type does not measure', async () => {
+      const plug = (body: object) => profile({ token: plugToken, ...body });
+      const res = (await plug({ data: 'U,Q,S,E_I,E_E', cumulative: true })).json();
+      expect(res.status).toBe('OK');
+      expect(Object.keys(res.data).sort()).toEqual(['E_I', 'U']);
+      expect(Object.keys(res.data.U).sort()).toEqual(['L1', 'cumulative']);
+      expect(res.data.U.cumulative[0]).toEqual([from * 1000, 231]);
+      // Only quantities the plug lacks: absent, exactly like a range without data.
+      expect((await plug({ data: 'Q,DF_I', cumulative: false })).json().code).toBe(610);
+      // The same quantities of a three-phase industrial meter are there.
+      expect(Object.keys((await profile({ data: 'Q,DF_I', cumulative: false })).json().data).sort()).toEqual(['DF_I', 'Q']);
     });
 
     it('answers 610 for a day without minutes', async () => {

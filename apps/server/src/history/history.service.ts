@@ -1,9 +1,21 @@
-import type { EnergyRequest, ProfileQuantity, ProfileRequest, Series } from '@meterportal/protocol';
+import {
+  ENERGY_MAX_PERIODS,
+  phasesInUse,
+  profileResolution,
+  typeHasEnergy,
+  typeMeasures,
+  type EnergyRequest,
+  type ProfileQuantity,
+  type ProfileRequest,
+  type ProfileResolution,
+  type Series,
+} from '@meterportal/protocol';
 import type { EnergyColumn, MinuteValueColumn } from '../db/schema.telemetry';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
-import { DataNotFound } from '../http/errors';
+import { DataNotFound, InvalidRequest } from '../http/errors';
 import { nextPeriod, periodStarts, startOfDay, startOfPeriod } from './calendar';
-import { averageIn, bucketsOf, maxIntoPeriods, profileBucketMs, quarterKw, sumIntoPeriods } from './history-fns';
+import { foldIntoPeriods, maxIntoPeriods, quarterKw, sumIntoPeriods, type TimedColumns } from './history-fns';
+import { sessionReadLimiter } from './read-limiter';
 import type { ColumnSeries, ProfileColumns } from './series-json';
 import type { HistoryRepository } from './history.repository';
 
@@ -47,39 +59,59 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
   const { repo, devices, tz } = deps;
 
   return {
-    /** Columns of a profile; the route writes them out with encodeProfile. */
-    async profile(user: SessionUser, req: ProfileRequest): Promise<ProfileColumns> {
+    /** Costly reads of one session: two at a time, four more waiting, the rest refused. */
+    heavyReads: sessionReadLimiter({ concurrent: 2, waiting: 4 }),
+
+    /** Columns of a profile and their resolution; the route writes them out with encodeProfile. */
+    async profile(user: SessionUser, req: ProfileRequest): Promise<{ resolution: ProfileResolution; data: ProfileColumns }> {
       const device = await devices.resolve(user, req.token);
-      // A single-phase device has only L1.
-      const phases = parsePhases(req.phase).filter((p) => PHASES.indexOf(p) < device.phase_use);
-      const bucketMs = profileBucketMs(req.to - req.from);
+      // A single-phase device has only L1; a quantity its type does not measure is absent.
+      const inUse = phasesInUse(device.type, device.phase_use);
+      const phases = parsePhases(req.phase).filter((p) => PHASES.indexOf(p) < inUse);
+      const wanted = req.data.filter((q) => typeMeasures(device.type, q));
+      const resolution = profileResolution(req.to - req.from);
+      const dayStarts = resolution === 'DAY' ? periodStarts(req.from, req.to, 'DAY', tz) : [];
       const out: ProfileColumns = {};
       let points = 0;
 
-      const minuteKeys = req.data.filter((q) => !PROFILE_ENERGY[q]);
+      const minuteKeys = wanted.filter((q) => !PROFILE_ENERGY[q]);
       const columns: MinuteValueColumn[] = [];
       for (const q of minuteKeys) {
         if (q === 'F') columns.push('f_avg');
         else for (const p of phases) columns.push(`${q.toLowerCase()}_${lc(p)}_avg` as MinuteValueColumn);
       }
+      // Long ranges are averaged in the database per hour (and those hours per local day here), so
+      // a year is 366 points per series instead of half a million minutes.
+      const readMinutes = async (): Promise<TimedColumns> => {
+        if (resolution === 'MINUTE') return repo.minuteColumns(device.id, req.from, req.to, columns);
+        const hours = await repo.minuteAverages(device.id, req.from, req.to, columns, 3600);
+        return resolution === 'DAY' ? foldIntoPeriods(hours, dayStarts, { weights: hours.counts }) : hours;
+      };
       // The energy quantities (E_I, E_E, Q_E, S_E per phase) in one statement, asked for at the
-      // same time as the minutes so the two reads overlap on PostgreSQL's pool.
-      const energyKeys = req.data.filter((k) => PROFILE_ENERGY[k]);
+      // same time as the minutes so the two reads overlap on PostgreSQL's pool: per quarter hour,
+      // or summed per hour (and per local day).
+      const energyKeys = wanted.filter((k) => PROFILE_ENERGY[k]);
       const energyCols = energyKeys.map((q) => phases.flatMap((p) => PROFILE_ENERGY[q]!(p)));
-      const energyRead = energyKeys.length ? repo.energyBuckets(device.id, req.from, req.to, energyCols.flat(), 900) : Promise.resolve([]);
-      const minuteRead = columns.length > 0 ? repo.minuteColumns(device.id, req.from, req.to, columns) : Promise.resolve({ tsSec: [], values: [] });
-      const [minutes, allBuckets] = await Promise.all([minuteRead, energyRead]);
+      const readEnergy = async (): Promise<TimedColumns> => {
+        const cols = energyCols.flat();
+        const buckets = await repo.energyBuckets(device.id, req.from, req.to, cols, resolution === 'MINUTE' ? 900 : 3600);
+        const rows = { tsSec: buckets.map((b) => b.tsSec), values: cols.map((_, c) => Float64Array.from(buckets, (b) => b.values[c]!)) };
+        return resolution === 'DAY' ? foldIntoPeriods(rows, dayStarts, 'sum') : rows;
+      };
+      const none: TimedColumns = { tsSec: [], values: [] };
+      const [minutes, energy] = await Promise.all([
+        columns.length > 0 ? readMinutes() : Promise.resolve(none),
+        energyKeys.length > 0 ? readEnergy() : Promise.resolve(none),
+      ]);
 
-      // Every minute series shares one time column (and one bucket layout when averaged wider).
+      // Every minute series shares one time column.
       const n = minutes.tsSec.length;
       const minuteTimes = Float64Array.from(minutes.tsSec, (t) => t * 1000);
-      const buckets = bucketMs > 60_000 ? bucketsOf(minuteTimes, bucketMs) : undefined;
-      const shaped = (values: Float64Array): ColumnSeries =>
-        buckets ? { times: buckets.times, values: averageIn(buckets, values) } : { times: minuteTimes, values };
+      const series = (values: Float64Array): ColumnSeries => ({ times: minuteTimes, values });
       let col = 0;
       for (const q of minuteKeys) {
         if (q === 'F') {
-          out.F = shaped(minutes.values[col++]!);
+          out.F = series(minutes.values[col++]!);
           points += n;
           continue;
         }
@@ -88,53 +120,62 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         const combined = new Float64Array(n);
         for (const p of phases) {
           const v = minutes.values[col++]!;
-          per[p] = shaped(v);
+          per[p] = series(v);
           for (let k = 0; k < n; k++) combined[k]! += v[k]!;
         }
         if (!req.cumulative) for (let k = 0; k < n; k++) combined[k]! /= phases.length;
-        out[q] = { ...per, cumulative: shaped(combined) };
+        out[q] = { ...per, cumulative: series(combined) };
         points += n;
       }
 
-      // Quarter-hour energy per phase: whole Wh are added first and divided once, so kWh values
-      // carry no rounding residue.
-      const quarterTimes = Float64Array.from(allBuckets, (b) => b.tsSec * 1000);
+      // Energy per phase: whole Wh are added first and divided once, so kWh values carry no
+      // rounding residue.
+      const m = energy.tsSec.length;
+      const energyTimes = Float64Array.from(energy.tsSec, (t) => t * 1000);
       let offset = 0;
       for (const [qi, q] of energyKeys.entries()) {
         const cols = energyCols[qi]!;
         const per = cols.length / phases.length;
-        const series: Partial<Record<Phase, ColumnSeries>> = {};
-        const total = new Float64Array(allBuckets.length);
+        const perPhase: Partial<Record<Phase, ColumnSeries>> = {};
+        const total = new Float64Array(m);
         phases.forEach((p, pi) => {
-          const kwh = new Float64Array(allBuckets.length);
-          allBuckets.forEach((b, k) => {
+          const kwh = new Float64Array(m);
+          for (let k = 0; k < m; k++) {
             let wh = 0;
-            for (let c = 0; c < per; c++) wh += b.values[offset + pi * per + c]!;
+            for (let c = 0; c < per; c++) wh += energy.values[offset + pi * per + c]![k]!;
             kwh[k] = wh / 1000;
             total[k]! += wh;
-          });
-          series[p] = { times: quarterTimes, values: kwh };
+          }
+          perPhase[p] = { times: energyTimes, values: kwh };
         });
         offset += cols.length;
         const divisor = req.cumulative ? 1000 : 1000 * phases.length;
-        out[q] = { ...series, cumulative: { times: quarterTimes, values: total.map((wh) => wh / divisor) } };
-        points += allBuckets.length;
+        out[q] = { ...perPhase, cumulative: { times: energyTimes, values: total.map((wh) => wh / divisor) } };
+        points += m;
       }
 
       if (points === 0) throw new DataNotFound();
-      return out;
+      return { resolution, data: out };
     },
 
     async energy(user: SessionUser, req: EnergyRequest): Promise<Record<string, { CUM: Series }>> {
       const device = await devices.resolve(user, req.token);
-      const columns = req.data.map((k) => ENERGY_TOTALS[k]);
+      const periodSec = req.period === '15MIN' ? 900 : req.period === 'HOUR' ? 3600 : 0;
+      if (periodSec > 0 && Math.ceil((req.to - req.from) / periodSec) > ENERGY_MAX_PERIODS) {
+        const days = Math.floor((ENERGY_MAX_PERIODS * periodSec) / 86400);
+        throw new InvalidRequest(`Invalid request at to: ${req.period} energy spans at most ${days} days (${ENERGY_MAX_PERIODS} periods); choose a shorter range or a longer period`);
+      }
+      // Series of registers the device's type does not keep are absent, like a missing device's.
+      const kinds = req.data.filter((k) => typeHasEnergy(device.type, k));
+      if (kinds.length === 0) throw new DataNotFound();
+      const columns = kinds.map((k) => ENERGY_TOTALS[k]);
       const starts = periodStarts(req.from, req.to, req.period, tz);
       const out: Record<string, { CUM: Series }> = {};
       let points = 0;
       if (req.maximum) {
         // Quarter-hour average power, then the largest quarter of each period.
         const quarters = await repo.energyBuckets(device.id, req.from, req.to, columns, 900);
-        req.data.forEach((k, i) => {
+        kinds.forEach((k, i) => {
           const kw = quarters.map((q) => ({ tsSec: q.tsSec, value: quarterKw(q.values[i]!) }));
           out[k] = { CUM: req.period === '15MIN' ? kw.map((q) => [q.tsSec * 1000, q.value]) : maxIntoPeriods(kw, starts) };
           points += out[k].CUM.length;
@@ -150,7 +191,7 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         const buckets = byDays
           ? await repo.energyByDays(device.id, { fromSec: req.from, toSec: req.to, fromDay, toDay }, columns, bucketSec)
           : await repo.energyBuckets(device.id, req.from, req.to, columns, bucketSec);
-        req.data.forEach((k, i) => {
+        kinds.forEach((k, i) => {
           // Sums stay in whole Wh until this one division, so totals are exact to the watt-hour.
           const wh = sumIntoPeriods(buckets.map((b) => ({ tsSec: b.tsSec, value: b.values[i]! })), starts);
           out[k] = { CUM: wh.map(([t, v]) => [t, v / 1000]) };

@@ -18,8 +18,9 @@ describe('encodeProfile', () => {
       },
       F: { times, values: Float64Array.from([49.9995, 50, 50.0104]) },
     };
-    expect(JSON.parse(encodeProfile(data).toString())).toEqual({
+    expect(JSON.parse(encodeProfile(data, 'MINUTE').toString())).toEqual({
       status: 'OK',
+      resolution: 'MINUTE',
       data: {
         U: {
           L1: [
@@ -46,8 +47,8 @@ describe('encodeProfile', () => {
     const times = Float64Array.from([0, 60_000, 120_000]);
     const text = encodeProfile({
       F: { times, values: Float64Array.from([Number.NaN, Number.POSITIVE_INFINITY, 3e15]) },
-    }).toString();
-    expect(text).toBe('{"status":"OK","data":{"F":[[0,null],[60000,null],[120000,3000000000000000]]}}');
+    }, 'DAY').toString();
+    expect(text).toBe('{"status":"OK","resolution":"DAY","data":{"F":[[0,null],[60000,null],[120000,3000000000000000]]}}');
   });
 
   it('matches JSON.stringify of the rounded points for any values', () => {
@@ -58,14 +59,14 @@ describe('encodeProfile', () => {
         (vals, phase) => {
           const times = Float64Array.from(vals, (_, i) => 1_790_000_040_000 + i * 60_000);
           const s = { times, values: Float64Array.from(vals) };
-          const text = encodeProfile({ P: { cumulative: s, [phase]: s } }).toString();
+          const text = encodeProfile({ P: { cumulative: s, [phase]: s } }, 'HOUR').toString();
           const expected = {
             P:
               phase === 'cumulative'
                 ? { cumulative: asPoints(s) }
                 : { [phase]: asPoints(s), cumulative: asPoints(s) },
           };
-          expect(text).toBe(JSON.stringify({ status: 'OK', data: expected }).replaceAll('-0]', '0]'));
+          expect(text).toBe(JSON.stringify({ status: 'OK', resolution: 'HOUR', data: expected }).replaceAll('-0]', '0]'));
         },
       ),
       { numRuns: 300 },

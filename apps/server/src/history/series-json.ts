@@ -133,8 +133,8 @@ function writeSeries(w: Writer, s: ColumnSeries, timeText: Map<Float64Array, Buf
 
 const isSeries = (x: ColumnSeries | PhaseColumns): x is ColumnSeries => 'values' in x;
 
-/** `{"status":"OK","data":{...}}` of a profile, as UTF-8 JSON bytes. */
-export function encodeProfile(data: ProfileColumns): Buffer {
+/** `{"status":"OK","resolution":"...","data":{...}}` of a profile, as UTF-8 JSON bytes. */
+export function encodeProfile(data: ProfileColumns, resolution: string): Buffer {
   // Sized for points of a typical width up front, so the bytes are seldom copied to grow.
   let points = 0;
   for (const entry of Object.values(data)) {
@@ -143,7 +143,7 @@ export function encodeProfile(data: ProfileColumns): Buffer {
   }
   const w = new Writer(1024 + points * 28);
   const timeText = new Map<Float64Array, Buffer[]>();
-  w.ascii('{"status":"OK","data":{');
+  w.ascii(`{"status":"OK","resolution":${JSON.stringify(resolution)},"data":{`);
   let first = true;
   for (const [key, entry] of Object.entries(data)) {
     w.ascii(`${first ? '' : ','}${JSON.stringify(key)}:`);

@@ -8,9 +8,18 @@ describe('application shell', () => {
   });
   afterAll(() => t.close());
 
-  it('tells the SPA its three bases', async () => {
+  it('tells the SPA its three bases and the installation time zone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/config.json' });
-    expect(res.json()).toMatchObject({ readBase: '/api/read', writeBase: '/api/write', wsUrl: '/ws', version: '1.4.23' });
+    expect(res.json()).toMatchObject({ readBase: '/api/read', writeBase: '/api/write', wsUrl: '/ws', version: '1.4.23', tz: t.config.TZ });
+  });
+
+  it('sends the zone it is configured with', async () => {
+    const other = await createTestApp(DIALECTS[0]!, { env: { TZ: 'America/New_York' } });
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/config.json' })).json()).toMatchObject({ tz: 'America/New_York' });
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers health with the roles', async () => {

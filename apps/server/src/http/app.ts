@@ -24,6 +24,9 @@ import { metersReadRoutes, metersWriteRoutes } from '../precision/meters.routes'
 import { notificationsReadRoutes, notificationsWriteRoutes } from '../tools/notifications.routes';
 import { userManagerReadRoutes, userManagerWriteRoutes } from '../usermanager/usermanager.routes';
 import { installErrorHandler } from './errorHandler';
+import { InvalidRequest } from './errors';
+import { MAX_BODY_DEPTH, jsonDepth } from './jsonLimits';
+import { contentSecurityPolicy, installSecurityHeaders, staticFileHeaders } from './securityHeaders';
 import { registerLiveRoutes } from '../live/live.routes';
 
 /** A registered API route, for the authorization matrix and the docs. */
@@ -56,9 +59,23 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logger === false ? false : { level: s.config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only listed proxies may name the client address; anyone else could forge X-Forwarded-For.
+    trustProxy: s.config.TRUST_PROXY.length > 0 ? s.config.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  // JSON bodies are measured before they are parsed: validation walks a value recursively, so a
+  // body nested hundreds of levels deep is refused here with 400 instead of overflowing the stack.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    if (jsonDepth(text, MAX_BODY_DEPTH + 1) > MAX_BODY_DEPTH) {
+      done(new InvalidRequest(`Invalid request: JSON nested deeper than ${MAX_BODY_DEPTH} levels`), undefined);
+      return;
+    }
+    // Fastify's own parser hands its result to done; its return value carries nothing.
+    void parseJson(req, text, done);
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   const apiRoutes: RouteEntry[] = [];
@@ -74,10 +91,15 @@ export async function buildApp(
   const index = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
   installErrorHandler(app, hasWeb ? index : undefined);
+  installSecurityHeaders(app, contentSecurityPolicy(s.config));
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Meter portal API', version: APP_VERSION, description: 'Read and write doors of the portal' },
+      info: {
+        title: 'Meter portal API',
+        version: APP_VERSION,
+        description: 'Read and write doors of the portal',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -97,12 +119,32 @@ export async function buildApp(
     writeBase: s.config.PUBLIC_WRITE_BASE,
     wsUrl: s.config.PUBLIC_WS_URL,
     version: APP_VERSION,
+    // Days, weeks and months are cut in this zone; the browser builds its ranges and labels in it.
+    tz: s.config.TZ,
     oidc: { issuer: s.config.OIDC_ISSUER, clientId: s.config.OIDC_CLIENT_ID },
   }));
 
   const modules: RouteModules = {
-    read: [authReadRoutes, devicesReadRoutes, historyReadRoutes, monitoringReadRoutes, notificationsReadRoutes, precisionReadRoutes, metersReadRoutes, userManagerReadRoutes, ...(opts.modules?.read ?? [])],
-    write: [authWriteRoutes, devicesWriteRoutes, commandsWriteRoutes, metersWriteRoutes, notificationsWriteRoutes, userManagerWriteRoutes, ...(opts.modules?.write ?? [])],
+    read: [
+      authReadRoutes,
+      devicesReadRoutes,
+      historyReadRoutes,
+      monitoringReadRoutes,
+      notificationsReadRoutes,
+      precisionReadRoutes,
+      metersReadRoutes,
+      userManagerReadRoutes,
+      ...(opts.modules?.read ?? []),
+    ],
+    write: [
+      authWriteRoutes,
+      devicesWriteRoutes,
+      commandsWriteRoutes,
+      metersWriteRoutes,
+      notificationsWriteRoutes,
+      userManagerWriteRoutes,
+      ...(opts.modules?.write ?? []),
+    ],
   };
   if (s.config.roles.has('read')) {
     for (const m of modules.read) await app.register(m(s), { prefix: READ_BASE });
@@ -112,7 +154,17 @@ export async function buildApp(
   }
 
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    // The build writes .br and .gz copies beside each file; the handler picks one by Accept-Encoding.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: staticFileHeaders,
+    });
   }
 
   return Object.assign(app, { apiRoutes });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../auth/crypto';
-import { DIALECTS, addDevice, addUser, assign, call, createTestApp, quickSession, snapshot, type Client, type TestApp } from '../test/harness';
+import { DIALECTS, addDevice, addUser, assign, call, createTestApp, multipartBody, quickSession, snapshot, type Client, type TestApp } from '../test/harness';
 import { SESSION_COOKIE } from './session';
 
 const SQL = "x' OR '1'='1'; DROP TABLE users; --";
@@ -57,6 +57,8 @@ describe.each(DIALECTS)('bad input on $name', (dialect) => {
     ['/api/write/applied-precision/meters/add', 'POST', () => ({ device_token: deviceToken(), meter: { ...meter, SNUM: SCRIPT } })],
     ['/api/write/applied-precision/meters/add', 'POST', () => ({ device_token: deviceToken(), meter: { ...meter, CONSTANT: SQL } })],
     ['/api/write/applied-precision/meters/add', 'POST', () => ({ device_token: deviceToken(), meter: { ...meter, CONSTUNIT: 10 } })],
+    ['/api/write/applied-precision/meters/add', 'POST', () => ({ device_token: deviceToken(), meter: { ...meter, CUSTOMER: 'Main\u0000Street' } })],
+    ['/api/write/applied-precision/meters/add', 'POST', () => ({ device_token: deviceToken(), meter: { ...meter, NOTE1: 'note \ud800' } })],
     ['/api/write/applied-precision/meters/add', 'POST', () => ({ device_token: deviceToken() })],
     ['/api/write/applied-precision/meters', 'PUT', () => ({ device_token: deviceToken(), ID_meter: -1, meter })],
     ['/api/write/applied-precision/meters', 'PUT', () => ({ device_token: deviceToken(), ID_meter: 1, meter: { ...meter, YMAN: '20x9' } })],
@@ -103,6 +105,52 @@ describe.each(DIALECTS)('bad input on $name', (dialect) => {
     });
     expect(form.statusCode).toBe(415);
     expect(form.json().status).toBe('ERROR');
+  });
+
+  it('answers 400 for a body nested too deeply, before validation', async () => {
+    const before = await snapshot(t.services);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 600; i++) deep = [deep];
+    const res = await call(t.app, 'POST', '/api/write/applied-precision/meters/add', { device_token: deviceToken(), meter: deep }, alice);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 'ERROR', code: 600, message: 'Invalid request: JSON nested deeper than 16 levels' });
+    expect(await snapshot(t.services)).toEqual(before);
+  });
+
+  it('answers 400 for a hierarchy menu nested 600 levels deep', async () => {
+    const before = await snapshot(t.services);
+    let node: Record<string, unknown> = { title: 'leaf', data: { id: 'x' } };
+    for (let i = 0; i < 600; i++) node = { title: `n${i}`, data: { id: `n${i}` }, children: [node] };
+    const menu = JSON.stringify({ nodes: [node], tags: [] });
+    const res = await call(t.app, 'POST', '/api/write/facility/devices-hierarchy', { token: alice.token, menu }, alice);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 'ERROR', code: 600, message: 'Invalid request at menu: deeper than 12' });
+    expect(await snapshot(t.services)).toEqual(before);
+  });
+
+  it('answers 400 for a meter image upload whose multipart body is malformed', async () => {
+    const good = await multipartBody({ device_token: deviceToken(), meter_ID: '1' }, [{ name: 'a.png', type: 'image/png', bytes: new Uint8Array(2000) }]);
+    const boundary = /boundary=(.*)$/.exec(good.contentType)![1]!;
+    const bodies: [string, string, Buffer][] = [
+      ['no boundary', 'multipart/form-data', good.payload],
+      ['truncated', good.contentType, good.payload.subarray(0, good.payload.length - 40)],
+      ['cut in the headers', good.contentType, good.payload.subarray(0, 60)],
+      ['another boundary', 'multipart/form-data; boundary=elsewhere', good.payload],
+      ['garbage', `multipart/form-data; boundary=${boundary}`, Buffer.from('\u0000\r\n--\r\n\r\n')],
+    ];
+    for (const [what, contentType, payload] of bodies) {
+      const before = await snapshot(t.services);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/write/applied-precision/images',
+        payload,
+        headers: { 'content-type': contentType },
+        cookies: { [SESSION_COOKIE]: alice.cookie },
+      });
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.json(), what).toMatchObject({ status: 'ERROR', code: 600, message: expect.stringMatching(/^Invalid request/) });
+      expect(await snapshot(t.services), what).toEqual(before);
+    }
   });
 
   it('keeps quotes in a free-text name as plain text, leaving the tables intact', async () => {

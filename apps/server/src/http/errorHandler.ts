@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_HTTP_STATUS, ErrorCode, type ErrorEnvelope } from '@meterportal/protocol';
-import { AppError } from './errors';
+import { AppError, TooManyAttempts } from './errors';
 
 function envelope(code: number, message: string): ErrorEnvelope {
   return { status: 'ERROR', code, message };
@@ -12,6 +12,12 @@ function envelope(code: number, message: string): ErrorEnvelope {
 /** Maps every failure to `{status: 'ERROR', code, message}` with a fitting HTTP status. */
 export function installErrorHandler(app: FastifyInstance, spaIndex?: string): void {
   app.setErrorHandler((error: unknown, req, reply) => {
+    if (error instanceof TooManyAttempts) {
+      return reply
+        .status(429)
+        .header('retry-after', String(error.retryAfterSec))
+        .send({ ...envelope(error.code, error.message), retryAfterSec: error.retryAfterSec });
+    }
     if (error instanceof AppError) {
       return reply.status(ERROR_HTTP_STATUS[error.code] ?? 400).send(envelope(error.code, error.message));
     }
@@ -38,7 +44,13 @@ export function installErrorHandler(app: FastifyInstance, spaIndex?: string): vo
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     // Client-side routes (/login, /visualization/...) all load the web app's shell.
-    if (spaIndex && req.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/ws') && !path.extname(url)) {
+    if (
+      spaIndex &&
+      req.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/ws') &&
+      !path.extname(url)
+    ) {
       return reply.type('text/html').send(fs.createReadStream(spaIndex));
     }
     return reply.status(404).send(envelope(ErrorCode.NotFound, `No route ${req.method} ${url}`));

@@ -48,14 +48,20 @@ export class LoginIncorrect extends AppError {
 }
 /** Identity-provider token rejected. */
 export class IdentityProviderLoginFailed extends AppError {
-  constructor() {
-    super(ErrorCode.IdentityProviderLogin, 'Login credentials incorrect');
+  constructor(message = 'Login credentials incorrect') {
+    super(ErrorCode.IdentityProviderLogin, message);
   }
 }
-/** Too many failed sign-ins. */
+/** Too many failed sign-ins; the answer says when to try again. */
 export class TooManyAttempts extends AppError {
+  constructor(readonly retryAfterSec: number) {
+    super(ErrorCode.TooManyAttempts, `Too many failed sign-ins, try again in ${retryAfterSec} s`);
+  }
+}
+/** The session already runs as many history reads as it may, with as many waiting. */
+export class TooManyReads extends AppError {
   constructor() {
-    super(ErrorCode.TooManyAttempts, 'Too many failed sign-ins, try again in a few minutes');
+    super(ErrorCode.TooManyReads, 'Too many history reads at once for this session; wait for the running ones to finish');
   }
 }
 /** The object already exists. */

@@ -54,14 +54,25 @@ export function metersRepository(database: Database) {
   return {
     /** The device's meters, last changed first, with their stored test counts. */
     async list(deviceId: number): Promise<(StoredMeter & { tests: number })[]> {
-      const rows = await db.selectFrom('meters').selectAll().where('device_id', '=', deviceId).orderBy('mtime_sec', 'desc').orderBy('id', 'desc').execute();
+      const rows = await db
+        .selectFrom('meters')
+        .selectAll()
+        .where('device_id', '=', deviceId)
+        .orderBy('mtime_sec', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
       const counts = await testCounts(db, deviceId);
       return rows.map((r) => ({ ...r, mtime_sec: Number(r.mtime_sec), tests: counts.get(r.idn) ?? 0 }));
     },
 
     /** One meter of one device, or undefined (a meter of another device is not found). */
     async find(deviceId: number, meterId: number): Promise<StoredMeter | undefined> {
-      const r = await db.selectFrom('meters').selectAll().where('device_id', '=', deviceId).where('id', '=', meterId).executeTakeFirst();
+      const r = await db
+        .selectFrom('meters')
+        .selectAll()
+        .where('device_id', '=', deviceId)
+        .where('id', '=', meterId)
+        .executeTakeFirst();
       return r ? { ...r, mtime_sec: Number(r.mtime_sec) } : undefined;
     },
 
@@ -83,10 +94,11 @@ export function metersRepository(database: Database) {
       return r.id;
     },
 
-    async update(deviceId: number, meterId: number, m: Omit<MeterWrite, 'idn'>): Promise<boolean> {
+    /** New fields and CRC of a meter; its MTIME stays. */
+    async update(deviceId: number, meterId: number, m: Pick<MeterWrite, 'fields' | 'crc'>): Promise<boolean> {
       const r = await db
         .updateTable('meters')
-        .set({ fields: m.fields, crc: m.crc, mtime_sec: m.mtimeSec })
+        .set({ fields: m.fields, crc: m.crc })
         .where('device_id', '=', deviceId)
         .where('id', '=', meterId)
         .executeTakeFirst();
@@ -96,7 +108,12 @@ export function metersRepository(database: Database) {
     /** Deletes a meter and its images (its tests stay with the device's history). */
     async remove(deviceId: number, meterId: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('meters').select('id').where('device_id', '=', deviceId).where('id', '=', meterId).executeTakeFirst();
+        const found = await trx
+          .selectFrom('meters')
+          .select('id')
+          .where('device_id', '=', deviceId)
+          .where('id', '=', meterId)
+          .executeTakeFirst();
         if (!found) return false;
         await deleteMeters(trx, deviceId, [meterId]);
         return true;
@@ -109,16 +126,37 @@ export function metersRepository(database: Database) {
      */
     async replaceAll(deviceId: number, meters: readonly MeterWrite[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const existing = await trx.selectFrom('meters').select(['id', 'idn']).where('device_id', '=', deviceId).execute();
+        const existing = await trx
+          .selectFrom('meters')
+          .select(['id', 'idn'])
+          .where('device_id', '=', deviceId)
+          .execute();
         const byIdn = new Map(existing.map((r) => [r.idn, r.id]));
         const keep = new Set(meters.map((m) => m.idn));
-        await deleteMeters(trx, deviceId, existing.filter((r) => !keep.has(r.idn)).map((r) => r.id));
+        await deleteMeters(
+          trx,
+          deviceId,
+          existing.filter((r) => !keep.has(r.idn)).map((r) => r.id),
+        );
         for (const m of meters) {
           const id = byIdn.get(m.idn);
           if (id === undefined) {
-            await trx.insertInto('meters').values({ device_id: deviceId, idn: m.idn, fields: m.fields, crc: m.crc, mtime_sec: m.mtimeSec }).execute();
+            await trx
+              .insertInto('meters')
+              .values({
+                device_id: deviceId,
+                idn: m.idn,
+                fields: m.fields,
+                crc: m.crc,
+                mtime_sec: m.mtimeSec,
+              })
+              .execute();
           } else {
-            await trx.updateTable('meters').set({ fields: m.fields, crc: m.crc, mtime_sec: m.mtimeSec }).where('id', '=', id).execute();
+            await trx
+              .updateTable('meters')
+              .set({ fields: m.fields, crc: m.crc, mtime_sec: m.mtimeSec })
+              .where('id', '=', id)
+              .execute();
           }
         }
       });
@@ -141,20 +179,37 @@ export function metersRepository(database: Database) {
       for (const t of tests) {
         await db
           .insertInto('meter_tests')
-          .values({ device_id: t.deviceId, idn: t.idn, mtime_sec: t.mtimeSec, result: t.result, received_at_ms: t.receivedAtMs })
+          .values({
+            device_id: t.deviceId,
+            idn: t.idn,
+            mtime_sec: t.mtimeSec,
+            result: t.result,
+            received_at_ms: t.receivedAtMs,
+          })
           .onConflict((oc) => oc.columns(['device_id', 'idn', 'mtime_sec']).doNothing())
           .execute();
       }
     },
 
     /** Adds images to a meter, all or none. */
-    async addImages(meterId: number, images: readonly { name: string; type: string; bytes: Buffer }[], nowMs: number): Promise<number[]> {
+    async addImages(
+      meterId: number,
+      images: readonly { name: string; type: string; bytes: Buffer }[],
+      nowMs: number,
+    ): Promise<number[]> {
       return db.transaction().execute(async (trx) => {
         const ids: number[] = [];
         for (const img of images) {
           const r = await trx
             .insertInto('meter_images')
-            .values({ meter_id: meterId, name: img.name, content_type: img.type, size_bytes: img.bytes.length, bytes: img.bytes, created_at_ms: nowMs })
+            .values({
+              meter_id: meterId,
+              name: img.name,
+              content_type: img.type,
+              size_bytes: img.bytes.length,
+              bytes: img.bytes,
+              created_at_ms: nowMs,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           ids.push(r.id);
@@ -164,7 +219,12 @@ export function metersRepository(database: Database) {
     },
 
     listImages(meterId: number) {
-      return db.selectFrom('meter_images').select(['id', 'name', 'content_type', 'size_bytes']).where('meter_id', '=', meterId).orderBy('id').execute();
+      return db
+        .selectFrom('meter_images')
+        .select(['id', 'name', 'content_type', 'size_bytes'])
+        .where('meter_id', '=', meterId)
+        .orderBy('id')
+        .execute();
     },
 
     /** An image with its bytes, when it belongs to a meter of this device. */
@@ -180,7 +240,12 @@ export function metersRepository(database: Database) {
 
     /** Online status code of a device (OnlineStatus), null when it never reported. */
     async status(deviceId: number): Promise<number | null> {
-      const r = await db.withTables<TelemetryDB>().selectFrom('device_states').select('status').where('device_id', '=', deviceId).executeTakeFirst();
+      const r = await db
+        .withTables<TelemetryDB>()
+        .selectFrom('device_states')
+        .select('status')
+        .where('device_id', '=', deviceId)
+        .executeTakeFirst();
       return r ? r.status : null;
     },
   };

@@ -49,7 +49,10 @@ async function readImageUpload(req: FastifyRequest): Promise<{ deviceToken: stri
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new InvalidRequest(`Invalid request: at most ${METER_IMAGE_MAX_FILES} images per upload`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new InvalidRequest('Invalid request: too many form fields');
-    throw err;
+    // Anything else the parser raises is the body's fault: no boundary, a body that ends before
+    // its closing boundary, broken part headers.
+    const reason = err instanceof Error ? err.message.replace(/^Multipart: /, '') : 'unreadable';
+    throw new InvalidRequest(`Invalid request: malformed multipart/form-data body (${reason})`);
   }
   const parsed = MeterImagesUploadFields.safeParse(fields);
   if (!parsed.success) {
@@ -95,7 +98,7 @@ export function metersReadRoutes(s: Services): FastifyPluginAsyncZod {
         // Bytes are sent as they are (no serializer), so the untyped reply is the honest one here.
         return (reply as FastifyReply)
           .type(img.type)
-          .header('Cache-Control', 'private')
+          .header('Cache-Control', 'no-store')
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Disposition', `inline; filename="${encodeURIComponent(img.name)}"`)
           .send(img.bytes);

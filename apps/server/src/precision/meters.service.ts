@@ -11,7 +11,15 @@ import {
 } from '@meterportal/protocol';
 import type { Clock } from '../clock';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
-import { AppError, DataNotFound, DeviceNotResponding, DeviceOffline, InvalidRequest, NotFound, PayloadTooLarge } from '../http/errors';
+import {
+  AppError,
+  DataNotFound,
+  DeviceNotResponding,
+  DeviceOffline,
+  InvalidRequest,
+  NotFound,
+  PayloadTooLarge,
+} from '../http/errors';
 import type { CommandsService } from './commands.service';
 import type { MetersRepository, StoredMeter } from './meters.repository';
 import {
@@ -37,7 +45,12 @@ class DeviceAnswerInvalid extends AppError {
 const MAX_METERS_PER_DEVICE = 1000;
 
 /** Meter database, meter images and meter tests of precision devices. */
-export function metersService(deps: { repo: MetersRepository; devices: DevicesService; commands: CommandsService; clock: Clock }) {
+export function metersService(deps: {
+  repo: MetersRepository;
+  devices: DevicesService;
+  commands: CommandsService;
+  clock: Clock;
+}) {
   const { repo, devices, commands, clock } = deps;
   const nowSec = () => Math.floor(clock.nowMs() / 1000);
 
@@ -69,7 +82,14 @@ export function metersService(deps: { repo: MetersRepository; devices: DevicesSe
       const d = await precision(user, token);
       const rows = await repo.list(d.id);
       if (rows.length === 0) throw new DataNotFound('No meters stored for this device');
-      return rows.map((m) => ({ ...fieldsOf(m), ID_meter: m.id, IDN: m.idn, CRC: m.crc, LPCOUNT: m.tests, MTIME: m.mtime_sec }));
+      return rows.map((m) => ({
+        ...fieldsOf(m),
+        ID_meter: m.id,
+        IDN: m.idn,
+        CRC: m.crc,
+        LPCOUNT: m.tests,
+        MTIME: m.mtime_sec,
+      }));
     },
 
     /** Adds a meter while the device is online; the portal gives it the next free IDN. */
@@ -79,7 +99,8 @@ export function metersService(deps: { repo: MetersRepository; devices: DevicesSe
       // Two adds at once may pick the same IDN; the unique key stops the second, which tries again.
       for (let attempt = 1; ; attempt++) {
         const used = await repo.usedIdns(d.id);
-        if (used.length >= MAX_METERS_PER_DEVICE) throw new InvalidRequest(`Invalid request: a device holds at most ${MAX_METERS_PER_DEVICE} meters`);
+        if (used.length >= MAX_METERS_PER_DEVICE)
+          throw new InvalidRequest(`Invalid request: a device holds at most ${MAX_METERS_PER_DEVICE} meters`);
         const idn = nextIdn(used);
         try {
           return await repo.insert(d.id, { idn, ...write(fields, nowSec()) });
@@ -91,7 +112,9 @@ export function metersService(deps: { repo: MetersRepository; devices: DevicesSe
 
     async edit(user: SessionUser, token: string, meterId: number, fields: MeterFields): Promise<void> {
       const d = await precision(user, token);
-      if (!(await repo.update(d.id, meterId, write(fields, nowSec())))) throw new NotFound('Meter not found');
+      // MTIME is when the meter entered the database: an edit keeps it, and so its place in the list.
+      if (!(await repo.update(d.id, meterId, { fields: canonicalFields(fields), crc: meterCrc(fields) })))
+        throw new NotFound('Meter not found');
     },
 
     async remove(user: SessionUser, token: string, meterId: number): Promise<void> {
@@ -100,7 +123,11 @@ export function metersService(deps: { repo: MetersRepository; devices: DevicesSe
     },
 
     /** The meter's stored tests, newest first. */
-    async tests(user: SessionUser, token: string, meterId: number): Promise<(MeterTestResult & { ID_test: number })[]> {
+    async tests(
+      user: SessionUser,
+      token: string,
+      meterId: number,
+    ): Promise<(MeterTestResult & { ID_test: number })[]> {
       const d = await precision(user, token);
       const m = await meterOf(d.id, meterId);
       const rows = await repo.tests(d.id, m.idn);
@@ -112,24 +139,42 @@ export function metersService(deps: { repo: MetersRepository; devices: DevicesSe
       const d = await precision(user, token);
       const m = await meterOf(d.id, meterId);
       const rows = await repo.listImages(m.id);
-      return rows.map((r) => ({ ID_image: r.id, name: r.name, type: r.content_type as MeterImageType, size: r.size_bytes }));
+      return rows.map((r) => ({
+        ID_image: r.id,
+        name: r.name,
+        type: r.content_type as MeterImageType,
+        size: r.size_bytes,
+      }));
     },
 
     /** Stores every file or none: one that is too large answers 609, one that is not PNG or JPEG 600. */
-    async addImages(user: SessionUser, token: string, meterId: number, files: readonly UploadedFile[]): Promise<number[]> {
+    async addImages(
+      user: SessionUser,
+      token: string,
+      meterId: number,
+      files: readonly UploadedFile[],
+    ): Promise<number[]> {
       const d = await precision(user, token);
       const m = await meterOf(d.id, meterId);
       if (files.length === 0) throw new InvalidRequest('Invalid request: no image file in the upload');
-      if (files.length > METER_IMAGE_MAX_FILES) throw new InvalidRequest(`Invalid request: at most ${METER_IMAGE_MAX_FILES} images per upload`);
+      if (files.length > METER_IMAGE_MAX_FILES)
+        throw new InvalidRequest(`Invalid request: at most ${METER_IMAGE_MAX_FILES} images per upload`);
       const accepted = files.map((f) => {
         const c = checkImage(f);
-        if (!c.ok) throw c.reason === 'too_large' ? new PayloadTooLarge(c.message) : new InvalidRequest(`Invalid request: ${c.message}`);
+        if (!c.ok)
+          throw c.reason === 'too_large'
+            ? new PayloadTooLarge(c.message)
+            : new InvalidRequest(`Invalid request: ${c.message}`);
         return { name: cleanFileName(f.name), type: c.type, bytes: f.bytes };
       });
       return repo.addImages(m.id, accepted, clock.nowMs());
     },
 
-    async image(user: SessionUser, token: string, imageId: number): Promise<{ name: string; type: string; bytes: Buffer }> {
+    async image(
+      user: SessionUser,
+      token: string,
+      imageId: number,
+    ): Promise<{ name: string; type: string; bytes: Buffer }> {
       const d = await precision(user, token);
       const img = await repo.image(d.id, imageId);
       if (!img) throw new NotFound('Image not found');
@@ -140,7 +185,9 @@ export function metersService(deps: { repo: MetersRepository; devices: DevicesSe
     async uploadDatabase(user: SessionUser, token: string, signal?: AbortSignal): Promise<number> {
       const d = await precision(user, token);
       await requireOnline(d.id);
-      const meters = (await repo.list(d.id)).map((m) => toDeviceRecord({ idn: m.idn, fields: fieldsOf(m), crc: m.crc, mtimeSec: m.mtime_sec }));
+      const meters = (await repo.list(d.id)).map((m) =>
+        toDeviceRecord({ idn: m.idn, fields: fieldsOf(m), crc: m.crc, mtimeSec: m.mtime_sec }),
+      );
       const reply = await commands.call(d.mac, { cmd: 'METERS_DOWNLOAD', meters }, signal);
       if (!(reply.ok && reply.cmd === 'METERS_DOWNLOAD')) throw new DeviceNotResponding();
       return reply.result.count;

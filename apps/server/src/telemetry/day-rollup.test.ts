@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { createMeterModel, createRegisters, meterProfile } from '@meterportal/simulator';
 import { deviceTopic, encodePayload, type LiveFrame } from '@meterportal/protocol';
 import type { Database } from '../db/database';
@@ -195,22 +194,32 @@ describe.each(TEST_DIALECTS)('daily energy rollup on %s', (dialect) => {
   });
 
   it('migration 005 builds the rollup from the quarter-hours of a store that predates it', async () => {
-    const repo = createTelemetryRepository(database, { tz: TZ });
     const frames = framesAt(instants(SPRING_FORWARD - 7200, SPRING_FORWARD + 26 * 3600, 600));
     nowMs = (SPRING_FORWARD + 3 * 86400) * 1000;
     await feed(frames);
     const expected = await expectRollupEqualsQuarters();
-    // Back to the schema before 005, keeping the quarters; then upgrade with the zone known.
-    await sql`DROP TABLE energy_days`.execute(database.db);
-    await sql`DROP TABLE energy_rollup`.execute(database.db);
-    await sql`DELETE FROM kysely_migration WHERE name = '005_history_rollup'`.execute(database.db);
-    await migrateToLatest(database, { tz: TZ });
-    expect(await rollupZone(database.db)).toBe(TZ);
-    expect(await expectRollupEqualsQuarters()).toEqual(expected);
-    expect(expected.size).toBe(3);
-    // Writes after the upgrade keep adding to it.
-    await repo.insertHistory([{ deviceId, tsSec: SPRING_FORWARD + 30 * 86400, values: ENERGY_COLUMNS.map(() => 5) }], []);
-    expect((await expectRollupEqualsQuarters()).size).toBe(4);
+    // A store with the schema before 005 holding the same device and quarters; then upgrade it
+    // with the zone known.
+    const devices = await database.db.selectFrom('devices').selectAll().execute();
+    const quarters = await db().selectFrom('energy_quarters').selectAll().execute();
+    const current = database;
+    const older = await openTestDatabase(dialect, { upTo: '004_precision' });
+    try {
+      await older.db.insertInto('devices').values(devices).execute();
+      await older.db.withTables<TelemetryDB>().insertInto('energy_quarters').values(quarters).execute();
+      database = older;
+      await migrateToLatest(database, { tz: TZ });
+      expect(await rollupZone(database.db)).toBe(TZ);
+      expect(await expectRollupEqualsQuarters()).toEqual(expected);
+      expect(expected.size).toBe(3);
+      // Writes after the upgrade keep adding to it.
+      const repo = createTelemetryRepository(database, { tz: TZ });
+      await repo.insertHistory([{ deviceId, tsSec: SPRING_FORWARD + 30 * 86400, values: ENERGY_COLUMNS.map(() => 5) }], []);
+      expect((await expectRollupEqualsQuarters()).size).toBe(4);
+    } finally {
+      database = current;
+      await older.dispose();
+    }
   });
 
   it('keeps the days equal to the quarters left after pruning, also the day the cutoff cuts', async () => {

@@ -48,8 +48,42 @@ export function createTelemetryMetrics(registry: Registry = new Registry()) {
       buckets: [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 5, 10, 30, 60],
       registers,
     }),
-    commitFailures: new Counter({ name: 'telemetry_commit_failures_total', help: 'Ingest transactions that failed and will be retried', registers }),
-    pending: new Gauge({ name: 'telemetry_pending_rows', help: 'Rows waiting for the next transaction', registers }),
+    commitFailures: new Counter({
+      name: 'telemetry_commit_failures_total',
+      help: 'Ingest commits that failed because the store was unreachable; their rows are retried and their messages stay unacknowledged',
+      registers,
+    }),
+    storeUp: new Gauge({
+      name: 'telemetry_store_up',
+      help: '1 while ingest commits succeed, 0 during a store outage',
+      registers,
+    }),
+    storeRefusals: new Counter({
+      name: 'telemetry_store_refusals_total',
+      help: 'Devices whose rows of one ingest batch the store refused while it answered; those rows were dropped, the other devices stored',
+      registers,
+    }),
+    clockRefusals: new Counter({
+      name: 'telemetry_clock_refusals_total',
+      help: 'Device messages refused for their time: clock_ahead (beyond the tolerance) or clock_behind (implausibly old)',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+    brokerConnected: new Gauge({
+      name: 'telemetry_broker_connected',
+      help: '1 while the ingest link to the external broker is connected',
+      registers,
+    }),
+    brokerDisconnects: new Counter({
+      name: 'telemetry_broker_disconnects_total',
+      help: 'Times the ingest link to the external broker was lost',
+      registers,
+    }),
+    pending: new Gauge({
+      name: 'telemetry_pending_rows',
+      help: 'Rows waiting for the next transaction',
+      registers,
+    }),
   };
 }
 

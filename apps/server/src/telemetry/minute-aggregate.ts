@@ -9,7 +9,16 @@ const PHASES = ['L1', 'L2', 'L3'] as const;
 
 // Angles and power factor have no useful envelope; voltages, currents, powers, distortion and
 // frequency do (sags, peaks, worst distortion).
-const WITH_MIN_MAX: ReadonlySet<string> = new Set<LivePhaseQuantity | 'F'>(['U', 'I', 'P', 'Q', 'S', 'DF_U', 'DF_I', 'F']);
+const WITH_MIN_MAX: ReadonlySet<string> = new Set<LivePhaseQuantity | 'F'>([
+  'U',
+  'I',
+  'P',
+  'Q',
+  'S',
+  'DF_U',
+  'DF_I',
+  'F',
+]);
 
 /** One aggregated channel: a quantity on one phase (or F), and whether min/max are kept. */
 export interface MinuteChannel {
@@ -23,7 +32,12 @@ export interface MinuteChannel {
 /** Every aggregated channel, in a fixed order. */
 export const MINUTE_CHANNELS: readonly MinuteChannel[] = [
   ...LIVE_PHASE_QUANTITIES.flatMap((q) =>
-    PHASES.map((p) => ({ column: `${q.toLowerCase()}_${p.toLowerCase()}`, quantity: q, phase: p, minMax: WITH_MIN_MAX.has(q) })),
+    PHASES.map((p) => ({
+      column: `${q.toLowerCase()}_${p.toLowerCase()}`,
+      quantity: q,
+      phase: p,
+      minMax: WITH_MIN_MAX.has(q),
+    })),
   ),
   { column: 'f', quantity: 'F', phase: null, minMax: true },
 ];
@@ -61,7 +75,9 @@ export function minuteStart(tsSec: number): number {
 
 /** Channel values of a frame, in MINUTE_CHANNELS order. */
 export function frameChannels(frame: Pick<LiveFrame, LivePhaseQuantity | 'F'>): number[] {
-  return MINUTE_CHANNELS.map((c) => (c.phase === null ? frame.F : frame[c.quantity as LivePhaseQuantity][c.phase]));
+  return MINUTE_CHANNELS.map((c) =>
+    c.phase === null ? frame.F : frame[c.quantity as LivePhaseQuantity][c.phase],
+  );
 }
 
 /** Folds one sample (channel values) into the bucket. */
@@ -102,9 +118,44 @@ export function mergeMinutes(a: MinuteAggregate, b: MinuteAggregate): MinuteAggr
     values.push(((a.values[col] ?? 0) * a.samples + (b.values[col] ?? 0) * b.samples) / n);
     col++;
     if (c.minMax) {
-      values.push(Math.min(a.values[col] ?? 0, b.values[col] ?? 0), Math.max(a.values[col + 1] ?? 0, b.values[col + 1] ?? 0));
+      values.push(
+        Math.min(a.values[col] ?? 0, b.values[col] ?? 0),
+        Math.max(a.values[col + 1] ?? 0, b.values[col + 1] ?? 0),
+      );
       col += 2;
     }
   }
   return { minuteStartSec: a.minuteStartSec, samples: n, values };
+}
+
+/**
+ * A minute still open, as bytes: start, samples, then the sums, minima and maxima of every
+ * channel as float64. Stored with the device's position in each commit, so the partial minute
+ * of frames already acknowledged survives a restart exactly.
+ */
+export function encodeOpenMinute(bucket: MinuteBucket): Buffer {
+  const n = MINUTE_CHANNELS.length;
+  const out = new Float64Array(2 + 3 * n);
+  out[0] = bucket.minuteStartSec;
+  out[1] = bucket.samples;
+  out.set(bucket.sum, 2);
+  out.set(bucket.min, 2 + n);
+  out.set(bucket.max, 2 + 2 * n);
+  return Buffer.from(out.buffer);
+}
+
+/** The open minute stored by encodeOpenMinute, or null when the bytes are not one. */
+export function decodeOpenMinute(bytes: Uint8Array | null): MinuteBucket | null {
+  const n = MINUTE_CHANNELS.length;
+  if (!bytes || bytes.byteLength !== (2 + 3 * n) * 8) return null;
+  const all = new Float64Array(new Uint8Array(bytes).buffer);
+  const samples = all[1] ?? 0;
+  if (samples <= 0) return null;
+  return {
+    minuteStartSec: all[0] ?? 0,
+    samples,
+    sum: all.slice(2, 2 + n),
+    min: all.slice(2 + n, 2 + 2 * n),
+    max: all.slice(2 + 2 * n, 2 + 3 * n),
+  };
 }

@@ -29,6 +29,16 @@ export interface CursorRow {
 /** A cursor move: from the position the batch's deltas started at (null: first ever) to tsSec. */
 export interface CursorMove extends CursorRow {
   fromTsSec: number | null;
+  /** The device's open minute at this position (encodeOpenMinute), or null when none is open. */
+  openMinute?: Uint8Array | null;
+}
+/** How far a device's clock is off (null: right again), as its users are shown. */
+export interface ClockRow {
+  deviceId: number;
+  skewSec: number | null;
+  /** Status to store if the device has no state yet (its frames come, so it is online). */
+  status: number;
+  atMs: number;
 }
 /** Current state of a device. */
 export interface StateRow {
@@ -65,6 +75,7 @@ export interface TelemetryBatch {
   states: StateRow[];
   statusChanges: StatusChangeRow[];
   meterTests: MeterTestRow[];
+  clocks?: ClockRow[];
 }
 
 /** How long each kind of data is kept, seconds. */
@@ -76,6 +87,13 @@ export interface Retention {
 
 type TDB = Kysely<DB & TelemetryDB>;
 
+// Both drivers bind a Buffer as a blob (bytea); a plain Uint8Array is wrapped without copying.
+function openMinuteParam(c: CursorMove): Buffer | null {
+  const b = c.openMinute;
+  if (!b) return null;
+  return Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+}
+
 // Stay under SQLite's 32766 bound variables per statement (PostgreSQL allows 65535).
 const MAX_PARAMS = 30_000;
 function chunks<T>(rows: readonly T[], paramsPerRow: number): T[][] {
@@ -84,9 +102,18 @@ function chunks<T>(rows: readonly T[], paramsPerRow: number): T[][] {
 
 const KEY = 'ON CONFLICT (device_id, ts_sec)';
 const quarterColumns = ['device_id', 'ts_sec', ...ENERGY_COLUMNS];
-const quarterTypes: BulkColumnType[] = ['int', 'bigint', ...ENERGY_COLUMNS.map((): BulkColumnType => 'bigint')];
+const quarterTypes: BulkColumnType[] = [
+  'int',
+  'bigint',
+  ...ENERGY_COLUMNS.map((): BulkColumnType => 'bigint'),
+];
 const minuteColumns = ['device_id', 'ts_sec', 'samples', ...MINUTE_COLUMNS];
-const minuteTypes: BulkColumnType[] = ['int', 'bigint', 'int', ...MINUTE_COLUMNS.map((): BulkColumnType => 'float8')];
+const minuteTypes: BulkColumnType[] = [
+  'int',
+  'bigint',
+  'int',
+  ...MINUTE_COLUMNS.map((): BulkColumnType => 'float8'),
+];
 const quarterRow = (r: QuarterRow) => [r.deviceId, r.tsSec, ...r.values];
 const minuteRow = (r: MinuteRow) => [r.deviceId, r.agg.minuteStartSec, r.agg.samples, ...r.agg.values];
 
@@ -101,7 +128,9 @@ function minuteMergeClause(dialect: Dialect): string {
   const t = 'telemetry_minutes';
   const sets = MINUTE_CHANNELS.flatMap((c) => {
     const avg = `${c.column}_avg`;
-    const out = [`${avg} = (${t}.${avg} * ${t}.samples + excluded.${avg} * excluded.samples) / (${t}.samples + excluded.samples)`];
+    const out = [
+      `${avg} = (${t}.${avg} * ${t}.samples + excluded.${avg} * excluded.samples) / (${t}.samples + excluded.samples)`,
+    ];
     if (c.minMax) {
       out.push(`${c.column}_min = ${least}(${t}.${c.column}_min, excluded.${c.column}_min)`);
       out.push(`${c.column}_max = ${greatest}(${t}.${c.column}_max, excluded.${c.column}_max)`);
@@ -121,9 +150,18 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
   const { dialect } = database;
   const { tz } = opts;
   const dayOf = localDayFinder(tz);
-  const quarterAdd: BulkSpec = { table: 'energy_quarters', columns: quarterColumns, types: quarterTypes, onConflict: quarterAddClause };
+  const quarterAdd: BulkSpec = {
+    table: 'energy_quarters',
+    columns: quarterColumns,
+    types: quarterTypes,
+    onConflict: quarterAddClause,
+  };
   // Backfill keeps rows already present; only the rows it did insert go into the daily sums.
-  const quarterKeep: BulkSpec = { ...quarterAdd, onConflict: `${KEY} DO NOTHING`, returning: 'RETURNING device_id, ts_sec' };
+  const quarterKeep: BulkSpec = {
+    ...quarterAdd,
+    onConflict: `${KEY} DO NOTHING`,
+    returning: 'RETURNING device_id, ts_sec',
+  };
   // The rollup must be in this zone before anything is added to it (built once, on first write).
   let rollupReady: Promise<unknown> | null = null;
   const rollupInZone = () => {
@@ -133,7 +171,12 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
     });
     return rollupReady;
   };
-  const minuteMerge: BulkSpec = { table: 'telemetry_minutes', columns: minuteColumns, types: minuteTypes, onConflict: minuteMergeClause(dialect) };
+  const minuteMerge: BulkSpec = {
+    table: 'telemetry_minutes',
+    columns: minuteColumns,
+    types: minuteTypes,
+    onConflict: minuteMergeClause(dialect),
+  };
   const minuteKeep: BulkSpec = { ...minuteMerge, onConflict: `${KEY} DO NOTHING` };
 
   // Compare-and-set of cursors in two set-based statements: moves of known cursors, inserts of
@@ -150,10 +193,16 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         collect(
           await trx.executeQuery(
             CompiledQuery.raw(
-              `UPDATE telemetry_cursors AS c SET ts_sec = v.ts, registers = v.reg
-               FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::text[]) AS v(device_id, prev_ts, ts, reg)
+              `UPDATE telemetry_cursors AS c SET ts_sec = v.ts, registers = v.reg, open_minute = v.om
+               FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::text[], $5::bytea[]) AS v(device_id, prev_ts, ts, reg, om)
                WHERE c.device_id = v.device_id AND c.ts_sec = v.prev_ts RETURNING c.device_id`,
-              [updates.map((c) => c.deviceId), updates.map((c) => c.fromTsSec), updates.map((c) => c.tsSec), updates.map((c) => JSON.stringify(c.registers))],
+              [
+                updates.map((c) => c.deviceId),
+                updates.map((c) => c.fromTsSec),
+                updates.map((c) => c.tsSec),
+                updates.map((c) => JSON.stringify(c.registers)),
+                updates.map((c) => openMinuteParam(c)),
+              ],
             ),
           ),
         );
@@ -162,34 +211,45 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         collect(
           await trx.executeQuery(
             CompiledQuery.raw(
-              `INSERT INTO telemetry_cursors (device_id, ts_sec, registers)
-               SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[]) ON CONFLICT (device_id) DO NOTHING RETURNING device_id`,
-              [inserts.map((c) => c.deviceId), inserts.map((c) => c.tsSec), inserts.map((c) => JSON.stringify(c.registers))],
+              `INSERT INTO telemetry_cursors (device_id, ts_sec, registers, open_minute)
+               SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[], $4::bytea[]) ON CONFLICT (device_id) DO NOTHING RETURNING device_id`,
+              [
+                inserts.map((c) => c.deviceId),
+                inserts.map((c) => c.tsSec),
+                inserts.map((c) => JSON.stringify(c.registers)),
+                inserts.map((c) => openMinuteParam(c)),
+              ],
             ),
           ),
         );
       }
       return moved;
     }
-    for (const part of chunks(updates, 4)) {
+    for (const part of chunks(updates, 5)) {
       collect(
         await trx.executeQuery(
           CompiledQuery.raw(
-            `UPDATE telemetry_cursors AS c SET ts_sec = v.column3, registers = v.column4
-             FROM (VALUES ${part.map(() => '(?,?,?,?)').join(',')}) AS v
+            `UPDATE telemetry_cursors AS c SET ts_sec = v.column3, registers = v.column4, open_minute = v.column5
+             FROM (VALUES ${part.map(() => '(?,?,?,?,?)').join(',')}) AS v
              WHERE c.device_id = v.column1 AND c.ts_sec = v.column2 RETURNING device_id`,
-            part.flatMap((c) => [c.deviceId, c.fromTsSec, c.tsSec, JSON.stringify(c.registers)]),
+            part.flatMap((c) => [
+              c.deviceId,
+              c.fromTsSec,
+              c.tsSec,
+              JSON.stringify(c.registers),
+              openMinuteParam(c),
+            ]),
           ),
         ),
       );
     }
-    for (const part of chunks(inserts, 3)) {
+    for (const part of chunks(inserts, 4)) {
       collect(
         await trx.executeQuery(
           CompiledQuery.raw(
-            `INSERT INTO telemetry_cursors (device_id, ts_sec, registers) VALUES ${part.map(() => '(?,?,?)').join(',')}
+            `INSERT INTO telemetry_cursors (device_id, ts_sec, registers, open_minute) VALUES ${part.map(() => '(?,?,?,?)').join(',')}
              ON CONFLICT (device_id) DO NOTHING RETURNING device_id`,
-            part.flatMap((c) => [c.deviceId, c.tsSec, JSON.stringify(c.registers)]),
+            part.flatMap((c) => [c.deviceId, c.tsSec, JSON.stringify(c.registers), openMinuteParam(c)]),
           ),
         ),
       );
@@ -227,18 +287,80 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
       return row?.id ?? null;
     },
 
+    /** Id and device type of a device by its mac, or null. */
+    async deviceByMac(mac: string): Promise<{ id: number; type: number } | null> {
+      const row = await db.selectFrom('devices').select(['id', 'type']).where('mac', '=', mac).executeTakeFirst();
+      return row ? { id: row.id, type: Number(row.type) } : null;
+    },
+
     /** Ingest position and current status of a device. */
-    async loadDeviceContext(deviceId: number): Promise<{ cursor: CursorRow | null; status: number | null }> {
+    async loadDeviceContext(deviceId: number): Promise<{
+      cursor: CursorRow | null;
+      status: number | null;
+      openMinute: Uint8Array | null;
+      clockSkewSec: number | null;
+    }> {
       const [cursor, state] = await Promise.all([
         db.selectFrom('telemetry_cursors').selectAll().where('device_id', '=', deviceId).executeTakeFirst(),
-        db.selectFrom('device_states').select('status').where('device_id', '=', deviceId).executeTakeFirst(),
+        db
+          .selectFrom('device_states')
+          .select(['status', 'clock_skew_sec'])
+          .where('device_id', '=', deviceId)
+          .executeTakeFirst(),
       ]);
       return {
         cursor: cursor
           ? { deviceId, tsSec: Number(cursor.ts_sec), registers: JSON.parse(cursor.registers) as number[] }
           : null,
         status: state ? state.status : null,
+        openMinute: cursor?.open_minute ?? null,
+        clockSkewSec: state?.clock_skew_sec ?? null,
       };
+    },
+
+    /**
+     * Positions of the devices whose minute was open at the last commit, with that minute: after
+     * a restart their partial minutes are rebuilt from here, then closed by their next frame or
+     * by the grace time, as before the restart.
+     */
+    async openContexts(): Promise<
+      {
+        mac: string;
+        type: number;
+        cursor: CursorRow;
+        status: number | null;
+        openMinute: Uint8Array;
+        clockSkewSec: number | null;
+      }[]
+    > {
+      const rows = await db
+        .selectFrom('telemetry_cursors as c')
+        .innerJoin('devices as d', 'd.id', 'c.device_id')
+        .leftJoin('device_states as s', 's.device_id', 'c.device_id')
+        .select([
+          'c.device_id',
+          'd.mac',
+          'd.type',
+          'c.ts_sec',
+          'c.registers',
+          'c.open_minute',
+          's.status',
+          's.clock_skew_sec',
+        ])
+        .where('c.open_minute', 'is not', null)
+        .execute();
+      return rows.map((r) => ({
+        mac: r.mac,
+        type: Number(r.type),
+        cursor: {
+          deviceId: r.device_id,
+          tsSec: Number(r.ts_sec),
+          registers: JSON.parse(r.registers) as number[],
+        },
+        status: r.status ?? null,
+        openMinute: r.open_minute!,
+        clockSkewSec: r.clock_skew_sec ?? null,
+      }));
     },
 
     /**
@@ -251,14 +373,23 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
       return db.transaction().execute(async (trx) => {
         const moved = await moveCursors(trx, batch.cursors);
         const conflicted = batch.cursors.filter((c) => !moved.has(c.deviceId)).map((c) => c.deviceId);
-        const ok = (r: { deviceId: number }) => !conflicted.length || moved.has(r.deviceId) || !batch.cursors.some((c) => c.deviceId === r.deviceId);
+        const ok = (r: { deviceId: number }) =>
+          !conflicted.length ||
+          moved.has(r.deviceId) ||
+          !batch.cursors.some((c) => c.deviceId === r.deviceId);
         const quarters = batch.quarters.filter(ok);
         await bulkInsert(trx, dialect, quarterAdd, quarters.map(quarterRow));
         // Energy added to a quarter is added to its day as well.
         await addDays(trx, dialect, sumIntoDays(quarters, dayOf));
         await bulkInsert(trx, dialect, minuteMerge, batch.minutes.filter(ok).map(minuteRow));
         for (const s of batch.states) {
-          const row = { status: s.status, connection: s.connection, fw: s.fw, model: s.model, changed_at_ms: s.changedAtMs };
+          const row = {
+            status: s.status,
+            connection: s.connection,
+            fw: s.fw,
+            model: s.model,
+            changed_at_ms: s.changedAtMs,
+          };
           await trx
             .insertInto('device_states')
             .values({ device_id: s.deviceId, ...row })
@@ -268,28 +399,78 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         for (const part of chunks(batch.statusChanges, 4)) {
           await trx
             .insertInto('device_status_changes')
-            .values(part.map((c) => ({ device_id: c.deviceId, at_ms: c.atMs, status: c.status, connection: c.connection })))
+            .values(
+              part.map((c) => ({
+                device_id: c.deviceId,
+                at_ms: c.atMs,
+                status: c.status,
+                connection: c.connection,
+              })),
+            )
             .execute();
         }
         // A redelivered test result meets the unique key and is dropped.
         for (const part of chunks(batch.meterTests, 5)) {
           await trx
             .insertInto('meter_tests')
-            .values(part.map((t) => ({ device_id: t.deviceId, idn: t.idn, mtime_sec: t.mtimeSec, result: t.result, received_at_ms: t.receivedAtMs })))
+            .values(
+              part.map((t) => ({
+                device_id: t.deviceId,
+                idn: t.idn,
+                mtime_sec: t.mtimeSec,
+                result: t.result,
+                received_at_ms: t.receivedAtMs,
+              })),
+            )
             .onConflict((oc) => oc.columns(['device_id', 'idn', 'mtime_sec']).doNothing())
+            .execute();
+        }
+        for (const c of batch.clocks ?? []) {
+          await trx
+            .insertInto('device_states')
+            .values({
+              device_id: c.deviceId,
+              status: c.status,
+              connection: null,
+              fw: null,
+              model: null,
+              changed_at_ms: c.atMs,
+              clock_skew_sec: c.skewSec,
+            })
+            .onConflict((oc) => oc.column('device_id').doUpdateSet({ clock_skew_sec: c.skewSec }))
             .execute();
         }
         return { conflicted };
       });
     },
 
+    /** Whether the database answers at all (tells a refused row from an outage). */
+    async reachable(): Promise<boolean> {
+      try {
+        await db.executeQuery(CompiledQuery.raw('SELECT 1'));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     /** Bulk load of history (backfill): rows already present are kept. */
     async insertHistory(quarters: readonly QuarterRow[], minutes: readonly MinuteRow[]): Promise<void> {
       if (quarters.length) await rollupInZone();
       await db.transaction().execute(async (trx) => {
-        const inserted = (await bulkInsert(trx, dialect, quarterKeep, quarters.map(quarterRow))) as { device_id: number; ts_sec: number }[];
+        const inserted = (await bulkInsert(trx, dialect, quarterKeep, quarters.map(quarterRow))) as {
+          device_id: number;
+          ts_sec: number;
+        }[];
         const fresh = new Set(inserted.map((r) => `${Number(r.device_id)}:${Number(r.ts_sec)}`));
-        await addDays(trx, dialect, sumIntoDays(quarters.filter((q) => fresh.has(`${q.deviceId}:${q.tsSec}`)), dayOf));
+        await addDays(
+          trx,
+          dialect,
+          sumIntoDays(
+            quarters.filter((q) => fresh.has(`${q.deviceId}:${q.tsSec}`)),
+            dayOf,
+          ),
+        );
         await bulkInsert(trx, dialect, minuteKeep, minutes.map(minuteRow));
       });
     },
@@ -300,7 +481,14 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         for (const part of chunks(changes, 200)) {
           await trx
             .insertInto('device_status_changes')
-            .values(part.map((c) => ({ device_id: c.deviceId, at_ms: c.atMs, status: c.status, connection: c.connection })))
+            .values(
+              part.map((c) => ({
+                device_id: c.deviceId,
+                at_ms: c.atMs,
+                status: c.status,
+                connection: c.connection,
+              })),
+            )
             .execute();
         }
       });
@@ -317,15 +505,25 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
     },
 
     /** Deletes data older than its retention; returns rows removed per kind. */
-    async prune(retention: Retention, nowMs: number): Promise<{ minutes: number; quarters: number; statusChanges: number }> {
+    async prune(
+      retention: Retention,
+      nowMs: number,
+    ): Promise<{ minutes: number; quarters: number; statusChanges: number }> {
       const nowSec = Math.floor(nowMs / 1000);
-      const m = await db.deleteFrom('telemetry_minutes').where('ts_sec', '<', nowSec - retention.minutesSec).executeTakeFirst();
+      const m = await db
+        .deleteFrom('telemetry_minutes')
+        .where('ts_sec', '<', nowSec - retention.minutesSec)
+        .executeTakeFirst();
       const q = await pruneQuarters(nowSec - retention.quartersSec);
       const s = await db
         .deleteFrom('device_status_changes')
         .where('at_ms', '<', nowMs - retention.statusChangesSec * 1000)
         .executeTakeFirst();
-      return { minutes: Number(m.numDeletedRows), quarters: Number(q.numDeletedRows), statusChanges: Number(s.numDeletedRows) };
+      return {
+        minutes: Number(m.numDeletedRows),
+        quarters: Number(q.numDeletedRows),
+        statusChanges: Number(s.numDeletedRows),
+      };
     },
   };
 }

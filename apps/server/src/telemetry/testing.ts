@@ -9,16 +9,19 @@ export const TEST_DIALECTS: readonly ('sqlite' | 'postgres')[] = process.env.TES
 if (!process.env.TEST_DATABASE_URL) console.warn('TEST_DATABASE_URL is not set: telemetry database tests run on SQLite only');
 
 /** Opens a fresh, migrated database of the dialect; dispose() drops it. */
-export async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<Database & { dispose(): Promise<void> }> {
+export async function openTestDatabase(
+  dialect: 'sqlite' | 'postgres',
+  opts: { upTo?: string } = {},
+): Promise<Database & { dispose(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const database = await openDatabase({ sqliteFile: ':memory:' });
-    await migrateToLatest(database);
+    await migrateToLatest(database, opts);
     return { ...database, dispose: () => database.close() };
   }
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const database = await openDatabase({ url, pgSchema: schema, poolSize: 4 });
-  await migrateToLatest(database);
+  await migrateToLatest(database, opts);
   return {
     ...database,
     dispose: async () => {

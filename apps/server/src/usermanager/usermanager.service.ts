@@ -3,7 +3,10 @@ import {
   AuthType,
   DEMO_LOGIN,
   MAX_DEVICES_PER_USER,
+  MIXED_SCRIPT_LOGIN_MESSAGE,
   OWNER_LIFETIME_SEC,
+  loginKey,
+  mixesLookalikeScripts,
   type ManagedUser,
 } from '@meterportal/protocol';
 import type { Clock } from '../clock';
@@ -47,7 +50,12 @@ export function userManagerService(deps: {
         return {
           login: u.login,
           devices: mine.map((a) => a.mac),
-          assignments: mine.map((a) => ({ device: a.mac, title: a.title, lifeTime: a.life_time_sec, owner: a.owner === 1 })),
+          assignments: mine.map((a) => ({
+            device: a.mac,
+            title: a.title,
+            lifeTime: a.life_time_sec,
+            owner: a.owner === 1,
+          })),
           authType: u.auth_type,
           applications: u.applications.split(',').filter(Boolean),
         };
@@ -61,7 +69,9 @@ export function userManagerService(deps: {
 
     async addUser(token: string, cookie: string | undefined, login: string, digest: string): Promise<void> {
       await requireManager(token, cookie);
-      if (await users.findByLogin(login)) throw new Conflict('Object already exist');
+      if (mixesLookalikeScripts(login)) throw new InvalidRequest(MIXED_SCRIPT_LOGIN_MESSAGE);
+      // Logins that differ only in case or Unicode form name the same account.
+      if (await users.findByLoginKey(loginKey(login))) throw new Conflict('Object already exist');
       await users.create({
         login,
         auth_type: AuthType.Local,
@@ -75,7 +85,12 @@ export function userManagerService(deps: {
       });
     },
 
-    async setPassword(token: string, cookie: string | undefined, login: string, digest: string): Promise<void> {
+    async setPassword(
+      token: string,
+      cookie: string | undefined,
+      login: string,
+      digest: string,
+    ): Promise<void> {
       await requireManager(token, cookie);
       const u = await userByLogin(login);
       if (u.auth_type !== AuthType.Local || u.login === DEMO_LOGIN) {
@@ -89,23 +104,39 @@ export function userManagerService(deps: {
       const s = await requireManager(token, cookie);
       const u = await userByLogin(login);
       if (u.id === s.userId) throw new Forbidden('You cannot delete yourself');
-      if (u.applications.split(',').includes(Application.UserManager) && (await repo.countManagersOtherThan(u.id)) === 0) {
+      if (
+        u.applications.split(',').includes(Application.UserManager) &&
+        (await repo.countManagersOtherThan(u.id)) === 0
+      ) {
         throw new Forbidden('The last user manager cannot be deleted');
       }
       await repo.deleteUser(u.id);
     },
 
-    async assign(token: string, cookie: string | undefined, login: string, mac: string, lifeTime: number): Promise<void> {
+    async assign(
+      token: string,
+      cookie: string | undefined,
+      login: string,
+      mac: string,
+      lifeTime: number,
+    ): Promise<void> {
       await requireManager(token, cookie);
       const u = await userByLogin(login);
       const d = await devices.findByMac(mac);
       if (!d) throw new NotFound('Device not found');
-      if (lifeTime <= nowSec()) throw new InvalidRequest('Invalid request at lifeTime: must be in the future');
+      if (lifeTime <= nowSec())
+        throw new InvalidRequest('Invalid request at lifeTime: must be in the future');
       const already = await devices.findAssigned(u.id, mac, nowSec());
       if (!already && (await repo.countActiveAssignments(u.id, nowSec())) >= MAX_DEVICES_PER_USER) {
         throw new InvalidRequest(`A user may hold at most ${MAX_DEVICES_PER_USER} devices`);
       }
-      await devices.assign({ userId: u.id, deviceId: d.id, owner: lifeTime === OWNER_LIFETIME_SEC, lifeTimeSec: lifeTime, nowMs: clock.nowMs() });
+      await devices.assign({
+        userId: u.id,
+        deviceId: d.id,
+        owner: lifeTime === OWNER_LIFETIME_SEC,
+        lifeTimeSec: lifeTime,
+        nowMs: clock.nowMs(),
+      });
     },
 
     async unassign(token: string, cookie: string | undefined, login: string, mac: string): Promise<void> {

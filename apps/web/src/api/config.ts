@@ -4,6 +4,8 @@ export interface PortalConfig {
   readBase: string;
   writeBase: string;
   wsUrl: string;
+  /** The installation's time zone: days, weeks and months are cut in it. */
+  tz?: string;
   oidc: { issuer: string; clientId: string };
 }
 

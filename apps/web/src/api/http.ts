@@ -5,11 +5,14 @@ import { getConfig } from './config';
 export class ApiError extends Error {
   readonly code: number;
   readonly httpStatus: number;
-  constructor(code: number, message: string, httpStatus: number) {
+  /** Seconds until the call may be tried again, when the server said (too many sign-ins). */
+  readonly retryAfterSec: number | undefined;
+  constructor(code: number, message: string, httpStatus: number, retryAfterSec?: number) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.httpStatus = httpStatus;
+    this.retryAfterSec = retryAfterSec;
   }
 }
 
@@ -65,11 +68,12 @@ export async function call<T, U = unknown>(
   } catch {
     throw new ApiError(NETWORK_ERROR_CODE, `unexpected answer (HTTP ${res.status})`, res.status);
   }
-  const env = parsed as { status?: unknown; code?: unknown; message?: unknown };
+  const env = parsed as { status?: unknown; code?: unknown; message?: unknown; retryAfterSec?: unknown };
   if (!res.ok || env.status !== 'OK') {
     const code = typeof env.code === 'number' ? env.code : NETWORK_ERROR_CODE;
     const message = typeof env.message === 'string' ? env.message : `HTTP ${res.status}`;
-    throw new ApiError(code, message, res.status);
+    const retryAfterSec = typeof env.retryAfterSec === 'number' ? env.retryAfterSec : undefined;
+    throw new ApiError(code, message, res.status, retryAfterSec);
   }
   return parsed as OkEnvelope<T, U>;
 }

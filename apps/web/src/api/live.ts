@@ -19,6 +19,7 @@ export interface NotificationEntry {
   /** STATUS, ANOMALY, NILM or DISCONNECTOR. */
   type: string;
   data: {
+    /** When it happened, unix milliseconds (the server converts device seconds once). */
     timestamp?: number;
     event?: string;
     message?: string;

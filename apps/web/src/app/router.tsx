@@ -4,14 +4,17 @@ import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router
 import { isSessionValid } from '../features/auth/rules';
 import { useAuthUser } from '../features/auth/session';
 import { RequireMainUser, RequireSession } from './guards';
-import { DEFAULT_ROUTE, rememberRoute } from './routeMemory';
+import { useSelectedDevice } from '../features/devices/selection';
+import { DEFAULT_ROUTE, defaultRouteForType, rememberRoute } from './routeMemory';
 import { EDIT_PROFILE_ROUTE, LOGIN_ROUTE } from './routeTitles';
 import { loadAreaTexts } from '../i18n';
 
 // Each top-level area is its own chunk: sign-in, the shell, profile, visualization, applied precision.
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const MainLayout = lazy(() =>
-  Promise.all([import('../features/shell/MainLayout'), loadAreaTexts()]).then(([m]) => ({ default: m.MainLayout })),
+  Promise.all([import('../features/shell/MainLayout'), loadAreaTexts()]).then(([m]) => ({
+    default: m.MainLayout,
+  })),
 );
 const EditProfilePage = lazy(() =>
   import('../features/auth/EditProfilePage').then((m) => ({ default: m.EditProfilePage })),
@@ -46,7 +49,13 @@ function Root() {
   return <Outlet />;
 }
 
-/** Unknown paths: the dashboard when signed in, otherwise the login page. */
+/** The index of the signed-in frame: the selected device's default route. */
+function DefaultRoute() {
+  const device = useSelectedDevice();
+  return <Navigate to={defaultRouteForType(device?.type)} replace />;
+}
+
+/** Unknown paths: the default route when signed in, otherwise the login page. */
 function Fallback() {
   const user = useAuthUser();
   return <Navigate to={isSessionValid(user, Date.now()) ? DEFAULT_ROUTE : LOGIN_ROUTE} replace />;
@@ -115,7 +124,7 @@ export const router = createBrowserRouter([
               </RequireMainUser>
             ),
           },
-          { index: true, element: <Navigate to={DEFAULT_ROUTE} replace /> },
+          { index: true, element: <DefaultRoute /> },
         ],
       },
       { path: '*', element: <Fallback /> },

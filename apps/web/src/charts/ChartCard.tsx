@@ -5,15 +5,35 @@ import {
   PrinterOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Dropdown, Empty, Flex, Segmented, Spin, Table, theme, type MenuProps } from 'antd';
-import dayjs from 'dayjs';
+import {
+  Button,
+  Card,
+  Dropdown,
+  Empty,
+  Flex,
+  Segmented,
+  Spin,
+  Table,
+  theme,
+  Typography,
+  type MenuProps,
+} from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../app/settings';
+import { formatInZone, installationZone } from '../features/telemetry/zone';
 import { EChart } from './EChart';
 import type { EChartsType } from './echarts';
 import { exportCsv, exportPdf, exportPng, exportXlsx, printChart } from './exporters';
-import { timeChartOption, type ChartLine, type ChartSeries } from './options';
+import { formatNumber, isoTime, withUnit } from '../i18n/format';
+import {
+  periodMaximum,
+  timeChartOption,
+  type AxisRule,
+  type ChartBuckets,
+  type ChartLine,
+  type ChartSeries,
+} from './options';
 import { format3, toTable } from './series';
 
 interface ChartCardProps {
@@ -34,11 +54,20 @@ interface ChartCardProps {
   /** Extra controls in the card header (the MRK/RK settings). */
   extra?: ReactNode;
   timeFormat?: string;
+  axisRule?: AxisRule;
+  buckets?: ChartBuckets;
+  /** Columns above a reference line are drawn in its colour. */
+  highlightAbove?: boolean;
+  /** Start of the interval that is not over yet. */
+  partialFrom?: number;
+  /** Shows the highest shown value of the period and its time. */
+  showMaximum?: boolean;
 }
 
 /** A chart with its menu: y-axis type, export (PNG, CSV, XLSX, PDF, print), full screen, data. */
 export function ChartCard(props: ChartCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const { token } = theme.useToken();
   const dark = useSettings((s) => s.theme) === 'dark';
   const [chart, setChart] = useState<EChartsType | null>(null);
@@ -46,7 +75,9 @@ export function ChartCard(props: ChartCardProps) {
   const [fullscreen, setFullscreen] = useState(false);
   const card = useRef<HTMLDivElement>(null);
   const fmt = props.timeFormat ?? 'L LTS';
-  const formatTime = useMemo(() => (ms: number) => dayjs(ms).format(fmt), [fmt]);
+  // Times read in the installation's zone, like the ranges the charts ask for.
+  const tz = installationZone();
+  const formatTime = useMemo(() => (ms: number) => formatInZone(ms, fmt, tz), [fmt, tz]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === card.current);
@@ -63,26 +94,57 @@ export function ChartCard(props: ChartCardProps) {
         selected: props.selected,
         lines: props.lines ?? [],
         formatTime,
+        zone: tz,
         animate: !props.live,
         zoom: !props.live,
+        ...(props.axisRule ? { axisRule: props.axisRule } : {}),
+        ...(props.buckets ? { buckets: props.buckets } : {}),
+        ...(props.highlightAbove ? { highlightAbove: true } : {}),
+        ...(props.partialFrom !== undefined
+          ? { partial: { from: props.partialFrom, label: t('chart.partial') } }
+          : {}),
       }),
-    [props.series, props.unit, props.yAxisType, props.selected, props.lines, props.live, formatTime],
+    // The language is a dependency: axis and tooltip numbers are formatted in it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      props.series,
+      props.unit,
+      props.yAxisType,
+      props.selected,
+      props.lines,
+      props.live,
+      props.axisRule,
+      props.buckets,
+      props.highlightAbove,
+      props.partialFrom,
+      formatTime,
+      tz,
+      language,
+      t,
+    ],
   );
 
-  const named = props.series.map((s) => ({ name: s.name, points: s.points }));
+  const named = props.series.map((s) => ({
+    name: props.unit ? `${s.name} (${props.unit})` : s.name,
+    points: s.points,
+  }));
+  const maximum = props.showMaximum
+    ? periodMaximum(props.series.filter((s) => props.selected[s.name] !== false))
+    : null;
   const hasData = props.series.some((s) => s.points.length > 0);
   const background = dark ? '#141414' : '#ffffff';
 
   const exportItems: MenuProps['items'] = [
     { key: 'png', label: t('chart.png') },
-    { key: 'csv', label: t('chart.csv') },
-    { key: 'xlsx', label: t('chart.xlsx') },
+    { key: 'csv', label: t('chart.csv'), title: t('chart.file_note') },
+    { key: 'xlsx', label: t('chart.xlsx'), title: t('chart.file_note') },
     { key: 'pdf', label: t('chart.pdf') },
     { key: 'print', icon: <PrinterOutlined />, label: t('chart.print') },
   ];
   const onExport: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'csv') return exportCsv(named, props.fileName, t('chart.time'), formatTime);
-    if (key === 'xlsx') return void exportXlsx(named, props.fileName, t('chart.time'));
+    if (key === 'csv')
+      return exportCsv(named, props.fileName, t('chart.time_iso'), isoTime, t('chart.file_note'));
+    if (key === 'xlsx') return void exportXlsx(named, props.fileName, t('chart.time'), t('chart.file_note'));
     if (!chart) return;
     if (key === 'png') exportPng(chart, props.fileName, background);
     else if (key === 'pdf') void exportPdf(chart, props.fileName, props.title, background);
@@ -142,6 +204,15 @@ export function ChartCard(props: ChartCardProps) {
           </Flex>
         }
       >
+        {maximum && (
+          <Typography.Text type="secondary" className="chart-maximum" data-testid="chart-maximum">
+            {t('chart.maximum', {
+              value: withUnit(formatNumber(maximum.v), props.unit),
+              time: formatTime(maximum.t),
+              series: maximum.name,
+            })}
+          </Typography.Text>
+        )}
         <div style={{ position: 'relative' }}>
           <EChart option={option} dark={dark} onLegendChange={props.onLegendChange} onReady={setChart} />
           {(props.loading || (!hasData && props.emptyText)) && (
@@ -162,7 +233,7 @@ export function ChartCard(props: ChartCardProps) {
               { key: 'time', title: t('chart.time'), render: (_v, r) => formatTime(r[0] ?? 0) },
               ...table.header.map((h, i) => ({
                 key: h,
-                title: props.unit ? `${h} (${props.unit})` : h,
+                title: h,
                 align: 'right' as const,
                 render: (_v: unknown, r: (number | null)[]) => format3(r[i + 1]),
               })),

@@ -26,28 +26,35 @@ export function exportPng(chart: EChartsType, name: string, background: string):
   download(imageOf(chart, background), `${name}.png`);
 }
 
+/** CSV for machines: `note` (first line) says dot decimals, no grouping, ISO 8601 times. */
 export function exportCsv(
   series: readonly NamedSeries[],
   name: string,
-  timeHeader: string,
-  formatTime: (ms: number) => string,
+  keyHeader: string,
+  formatKey: (key: number) => string,
+  note: string,
 ): void {
   downloadBlob(
-    new Blob([toCsv(series, timeHeader, formatTime)], { type: 'text/csv;charset=utf-8' }),
+    new Blob([toCsv(series, keyHeader, formatKey, note)], { type: 'text/csv;charset=utf-8' }),
     `${name}.csv`,
   );
 }
 
-/** XLSX with one row per key: a time (epoch ms, the default) or a plain number such as an order. */
+/**
+ * XLSX with typed cells (numbers and dates, which the spreadsheet shows in its own locale), a note
+ * row first, then one row per key: a time (epoch ms, the default) or a plain number.
+ */
 export async function exportXlsx(
   series: readonly NamedSeries[],
   name: string,
   timeHeader: string,
+  note: string,
   keyKind: 'time' | 'number' = 'time',
 ): Promise<void> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const { header, rows } = toTable(series);
   const data = [
+    [{ value: note }],
     [timeHeader, ...header].map((value) => ({ value, fontWeight: 'bold' as const })),
     ...rows.map(([t, ...values]) => [
       keyKind === 'time'

@@ -86,16 +86,17 @@ describe('sum, average and export', () => {
     ]);
   });
 
-  it('writes CSV with 3 decimals and empty cells for gaps', () => {
+  it('writes machine-readable CSV: a note line, dot decimals, no grouping, empty gaps', () => {
     const csv = toCsv(
       [
-        { name: 'L1', points: [[1000, 1.23456]] },
+        { name: 'L1', points: [[1000, 12345.23456]] },
         { name: 'L2, "b"', points: [[2000, 2]] },
       ],
       'Time',
       (ms) => String(ms / 1000),
+      'dot decimal',
     );
-    expect(csv).toBe('Time,L1,"L2, ""b"""\n1,1.235,\n2,,2.000\n');
+    expect(csv).toBe('# dot decimal\nTime,L1,"L2, ""b"""\n1,12345.235,\n2,,2.000\n');
     expect(format3(null)).toBe('-');
   });
 });

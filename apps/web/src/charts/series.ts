@@ -1,3 +1,5 @@
+import { formatFixed, formatMachine } from '../i18n/format';
+
 /**
  * Chart data helpers. The history calls answer with series whose element shape the seeds leave
  * open, so the reader accepts the usual encodings and yields [time ms, value] pairs.
@@ -112,23 +114,27 @@ function csvCell(v: string): string {
   return /[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-/** CSV with a formatted time column and values at 3 decimals. */
+/**
+ * Machine-readable CSV in every language: a first line saying so (`note`), then the header, a key
+ * column written by `formatKey` (ISO 8601 times, or plain numbers) and values with a dot decimal,
+ * no grouping and 3 decimals.
+ */
 export function toCsv(
   series: readonly NamedSeries[],
-  timeHeader: string,
-  formatTime: (ms: number) => string,
+  keyHeader: string,
+  formatKey: (key: number) => string,
+  note?: string,
 ): string {
   const { header, rows } = toTable(series);
-  const lines = [[timeHeader, ...header].map(csvCell).join(',')];
+  const lines = note ? [`# ${note}`] : [];
+  lines.push([keyHeader, ...header].map(csvCell).join(','));
   for (const [t, ...values] of rows) {
-    lines.push(
-      [csvCell(formatTime(t ?? 0)), ...values.map((v) => (v === null ? '' : v.toFixed(3)))].join(','),
-    );
+    lines.push([csvCell(formatKey(t ?? 0)), ...values.map((v) => formatMachine(v))].join(','));
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** Tooltip and table number format: 3 decimals. */
+/** Tooltip and table number format: 3 decimals in the user's language. */
 export function format3(v: number | null | undefined): string {
-  return v === null || v === undefined || !Number.isFinite(v) ? '-' : v.toFixed(3);
+  return formatFixed(v, 3);
 }

@@ -5,6 +5,9 @@ import * as m002 from './002_telemetry';
 import * as m003 from './003_notifications';
 import * as m004 from './004_precision';
 import * as m005 from './005_history_rollup';
+import * as m006 from './006_notification_times_ms';
+import * as m007 from './007_auth_login_key';
+import * as m008 from './008_wire_durable_ingest';
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -24,10 +27,24 @@ const STEPS: Record<string, Step> = {
   '003_notifications': m003,
   '004_precision': m004,
   '005_history_rollup': m005,
+  '006_notification_times_ms': m006,
+  '007_auth_login_key': m007,
+  '008_wire_durable_ingest': m008,
 };
 
+/** Brings the schema up to the named migration (upgrade tests start from an older schema). */
+export async function migrateUpTo(database: Database, name: string, opts: { tz?: string } = {}): Promise<void> {
+  await migrateToLatest(database, { ...opts, upTo: name });
+}
+
 /** Brings the schema up to date; safe to call from several instances at once. */
-export async function migrateToLatest(database: Database, opts: { tz?: string } = {}): Promise<void> {
+export async function migrateToLatest(
+  database: Database,
+  opts: {
+    tz?: string;
+    /** Stop after this migration (tests of a later migration over older rows). */ upTo?: string;
+  } = {},
+): Promise<void> {
   const ctx: MigrationContext = {
     idType: database.dialect === 'sqlite' ? 'integer' : 'serial',
     dialect: database.dialect,
@@ -50,6 +67,6 @@ export async function migrateToLatest(database: Database, opts: { tz?: string } 
     provider,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
 }

@@ -2,6 +2,7 @@ import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Divider, Flex, Input, Segmented, theme } from 'antd';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { getConfig } from '../../api/config';
 import { NETWORK_ERROR_CODE, isApiError } from '../../api/http';
@@ -11,18 +12,21 @@ import { routeAfterSignIn } from '../../app/routeMemory';
 import { LANGUAGES, updateSettings, useSettings, type Language } from '../../app/settings';
 import bg from '../../assets/login-bg.svg';
 import { LANGUAGE_NAMES } from '../../i18n';
+import { isIdpCallback } from './oidcPaths';
 import { signInLocal, signInWithIdentityProvider, type SignedIn } from './calls';
-import { isSessionValid, loginErrorKey } from './rules';
+import { isSessionValid, loginErrorKey, signInRetryAfterSec } from './rules';
 import { startSession, useAuthUser } from './session';
 
 type Field = 'user' | 'password';
 
-/** Sign-in failures: an unreadable OK answer is the seed's process error, else by code. */
-function failureText(
-  e: unknown,
-  t: (k: 'login.process_error' | 'login.credentials_incorrect' | 'login.server_error') => string,
-): string {
+/**
+ * Sign-in failures: an unreadable OK answer is the seed's process error, too many failures say
+ * when to try again, the rest go by code.
+ */
+function failureText(e: unknown, t: TFunction): string {
   if (isApiError(e) && e.code === NETWORK_ERROR_CODE && e.httpStatus === 200) return t('login.process_error');
+  const waitSec = isApiError(e) ? signInRetryAfterSec(e.code, e.retryAfterSec) : null;
+  if (waitSec !== null) return t('login.too_many_attempts', { seconds: waitSec });
   return t(loginErrorKey(isApiError(e) ? e.code : undefined));
 }
 
@@ -52,14 +56,15 @@ export function LoginPage() {
   useEffect(() => {
     if (idpHandled.current) return;
     idpHandled.current = true;
+    // The identity provider's code is fetched only when its redirect brought the browser here.
+    if (!idpConfigured || !isIdpCallback(window.location.search)) return;
     void (async () => {
       const oidc = await import('./oidc');
-      if (!oidc.isIdpCallback(window.location.search)) return;
       setBusy(true);
       try {
         const token = await oidc.completeIdpLogin(getConfig());
         window.history.replaceState(null, '', window.location.pathname);
-        finish(await signInWithIdentityProvider(token.accessToken), token.expiresAtMs);
+        finish(await signInWithIdentityProvider(token), token.expiresAtMs);
       } catch (e) {
         window.history.replaceState(null, '', window.location.pathname);
         toast('error', failureText(e, t), LOGIN_TOAST_MS);

@@ -1,4 +1,4 @@
-import type { AuthUser, DeviceListEntry } from '@meterportal/protocol';
+import type { AuthUser, DeviceListEntry, GoogleAuthRequest } from '@meterportal/protocol';
 import { ApiError, NETWORK_ERROR_CODE, call } from '../../api/http';
 import { sha256Hex } from './sha256';
 
@@ -25,8 +25,16 @@ export async function signInLocal(login: string, password: string): Promise<Sign
   return signedIn(body);
 }
 
-export async function signInWithIdentityProvider(accessToken: string): Promise<SignedIn> {
-  return signedIn(await call('read', '/auth/google', { token: accessToken }));
+/** Trades the provider's tokens for a portal session; the ID token proves they were issued to the portal. */
+export async function signInWithIdentityProvider(tokens: {
+  accessToken: string;
+  idToken: string | undefined;
+}): Promise<SignedIn> {
+  const body: GoogleAuthRequest = {
+    token: tokens.accessToken,
+    ...(tokens.idToken ? { id_token: tokens.idToken } : {}),
+  };
+  return signedIn(await call('read', '/auth/google', body));
 }
 
 /** Refreshes the device list with the user token. */

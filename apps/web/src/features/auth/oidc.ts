@@ -38,21 +38,23 @@ export async function startIdpLogin(config: PortalConfig): Promise<void> {
 
 export interface IdpToken {
   accessToken: string;
+  /** The ID token of the same answer; the portal checks its signature and audience. */
+  idToken: string | undefined;
   /** Provider token expiry, unix ms (undefined when the provider gave none). */
   expiresAtMs: number | undefined;
 }
 
-const toToken = (u: { access_token: string; expires_at?: number | undefined }): IdpToken => ({
+const toToken = (u: {
+  access_token: string;
+  id_token?: string | undefined;
+  expires_at?: number | undefined;
+}): IdpToken => ({
   accessToken: u.access_token,
+  idToken: u.id_token,
   expiresAtMs: u.expires_at === undefined ? undefined : u.expires_at * 1000,
 });
 
-/** True when the current URL is the provider's answer to a sign-in redirect. */
-export function isIdpCallback(search: string): boolean {
-  const p = new URLSearchParams(search);
-  return p.has('state') && (p.has('code') || p.has('error'));
-}
-
+/** Finishes the code flow the provider's redirect brought back, giving its token. */
 export async function completeIdpLogin(config: PortalConfig): Promise<IdpToken> {
   const user = await userManager(config).signinRedirectCallback();
   return toToken(user);

@@ -5,6 +5,7 @@ import {
   hasApplications,
   isSessionValid,
   loginErrorKey,
+  signInRetryAfterSec,
   passwordChangeProblem,
   renewalDelayMs,
   renewalExhausted,
@@ -53,6 +54,15 @@ describe('login and password messages', () => {
     [undefined, 'login.server_error'],
   ])('code %s gives %s', (code, key) => {
     expect(loginErrorKey(code)).toBe(key);
+  });
+  it.each([
+    [606, 300, 300],
+    [606, 29.2, 30],
+    [606, 0, null],
+    [606, undefined, null],
+    [603, 30, null],
+  ])('code %s with retryAfterSec %s waits %s s', (code, retryAfterSec, wait) => {
+    expect(signInRetryAfterSec(code, retryAfterSec)).toBe(wait);
   });
   it('requires both passwords and refuses equal ones', () => {
     expect(passwordChangeProblem('', 'x')).toBe('required');

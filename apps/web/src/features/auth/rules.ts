@@ -37,6 +37,16 @@ export function hasApplications(user: Pick<AuthUser, 'applications'> | undefined
 
 export type LoginErrorKey = 'login.credentials_incorrect' | 'login.server_error';
 
+/** A refused sign-in's wait in whole seconds, when the server named one (code 606). */
+export function signInRetryAfterSec(
+  code: number | undefined,
+  retryAfterSec: number | undefined,
+): number | null {
+  return code === ErrorCode.TooManyAttempts && retryAfterSec !== undefined && retryAfterSec > 0
+    ? Math.ceil(retryAfterSec)
+    : null;
+}
+
 /** Seed 000 section 8: 603 and 616 mean wrong credentials, anything else a communication error. */
 export function loginErrorKey(code: number | undefined): LoginErrorKey {
   return code === ErrorCode.LoginIncorrect || code === ErrorCode.IdentityProviderLogin

@@ -35,7 +35,7 @@ export function useIdpRenewal(onSignOut: () => void): void {
       try {
         const oidc = await import('./oidc');
         const token = await oidc.renewIdpToken(getConfig());
-        const signed = await signInWithIdentityProvider(token.accessToken);
+        const signed = await signInWithIdentityProvider(token);
         if (cancelled) return;
         sessionStore.set('renewal', {
           renew_count: count,

@@ -33,7 +33,7 @@ export function DeviceDetailsDialog({ device, tag, onSave, onDelete, onClose }: 
       onCancel={onClose}
       footer={[
         <Button key="delete" danger onClick={onDelete}>
-          {t('common.delete')}
+          {t('hierarchy.remove_from_account')}
         </Button>,
         <Button key="close" onClick={onClose}>
           {t('common.close')}

@@ -9,6 +9,7 @@ import {
 } from '@ant-design/icons';
 import {
   HIERARCHY_NAME_MAX,
+  duplicateFolderName,
   type DeviceListEntry,
   type HierarchyMenu,
   type HierarchyNode,
@@ -27,7 +28,8 @@ import {
   type TreeDataNode,
   type TreeProps,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getModal, snackbar } from '../../api/notify';
 import { useStore } from '../../app/store';
@@ -62,6 +64,55 @@ interface PanelNode extends TreeDataNode {
   children?: PanelNode[];
 }
 
+/**
+ * How long a click on a device in a drawer waits for a second click before it selects the device
+ * and closes the drawer: a double click renames the device instead.
+ */
+const DOUBLE_CLICK_MS = 300;
+
+interface RenameInputProps {
+  value: string;
+  label: string;
+  onChange: (value: string) => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The in-place name editor. It takes the focus after the tree has finished its update: focused
+ * while the tree is still attaching its list (autoFocus), the tree's focus handler would scroll
+ * a list that is not attached yet. Its focus stays its own, so the tree does not start keyboard
+ * navigation under the typing.
+ */
+function RenameInput({ value, label, onChange, onConfirm, onCancel }: RenameInputProps) {
+  const ref = useRef<InputRef>(null);
+  useEffect(() => {
+    ref.current?.focus({ cursor: 'all' });
+  }, []);
+  return (
+    <Input
+      ref={ref}
+      size="small"
+      aria-label={label}
+      maxLength={HIERARCHY_NAME_MAX}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onPressEnter={onConfirm}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onCancel();
+        e.stopPropagation();
+      }}
+      onFocus={(e) => e.stopPropagation()}
+      onBlur={(e) => {
+        e.stopPropagation();
+        onCancel();
+      }}
+      onClick={(e) => e.stopPropagation()}
+      onDoubleClick={(e) => e.stopPropagation()}
+    />
+  );
+}
+
 function toTreeData(nodes: HierarchyNode[]): PanelNode[] {
   return nodes.map((n) => ({
     key: nodeKey(n),
@@ -83,6 +134,12 @@ export function HierarchyPanel({ onDeviceSelected }: HierarchyPanelProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [detailsMac, setDetailsMac] = useState<string | null>(null);
+  const pendingSelect = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelPendingSelect = () => {
+    if (pendingSelect.current) clearTimeout(pendingSelect.current);
+    pendingSelect.current = null;
+  };
+  useEffect(() => cancelPendingSelect, []);
   const menu = query.data;
   const treeData = useMemo(() => toTreeData(menu?.nodes ?? []), [menu]);
   const expandedKeys = useMemo(
@@ -95,7 +152,16 @@ export function HierarchyPanel({ onDeviceSelected }: HierarchyPanelProps) {
   if (devices.length === 0) return <Empty description={t('shell.any_assigned_devices')} />;
   if (!menu) return <Spin />;
 
-  const commit = (next: HierarchyMenu) => save.mutate(next);
+  /** Saves the tree; a change that would give two folders of one level one name is refused. */
+  const commit = (next: HierarchyMenu): boolean => {
+    const twice = duplicateFolderName(next.nodes);
+    if (twice !== null) {
+      snackbar('warning', t('hierarchy.name_taken', { name: twice }));
+      return false;
+    }
+    save.mutate(next);
+    return true;
+  };
   const commitNodes = (nodes: HierarchyNode[]) => commit({ ...menu, nodes });
 
   const startEdit = (key: string) => {
@@ -112,12 +178,15 @@ export function HierarchyPanel({ onDeviceSelected }: HierarchyPanelProps) {
       return;
     }
     const node = findNode(menu.nodes, editing);
-    setEditing(null);
-    if (!node || node.title === name) return;
+    if (!node || node.title === name) {
+      setEditing(null);
+      return;
+    }
     // A device's tag record carries its title too, so both stay in step.
     const tags =
       node.isLeaf && node.data.mac ? updateTag(menu.tags, node.data.mac, { title: name }) : menu.tags;
-    commit({ nodes: renameNode(menu.nodes, editing, name), tags });
+    // A refused name keeps the editor open, so that it can be corrected.
+    if (commit({ nodes: renameNode(menu.nodes, editing, name), tags })) setEditing(null);
   };
 
   const deleteFolder = (key: string) => {
@@ -145,10 +214,10 @@ export function HierarchyPanel({ onDeviceSelected }: HierarchyPanelProps) {
   };
 
   const newFolder = (parentKey?: string) => {
-    const { nodes, key } = addFolder(menu.nodes, t('hierarchy.new_folder'), parentKey);
-    commitNodes(nodes);
+    const { nodes, key, title } = addFolder(menu.nodes, t('hierarchy.new_folder'), parentKey);
+    if (!commitNodes(nodes)) return;
     setEditing(key);
-    setDraft(t('hierarchy.new_folder'));
+    setDraft(title);
   };
 
   const actions = (n: HierarchyNode): MenuProps['items'] =>
@@ -179,20 +248,12 @@ export function HierarchyPanel({ onDeviceSelected }: HierarchyPanelProps) {
     const key = nodeKey(n);
     if (editing === key) {
       return (
-        <Input
-          size="small"
-          autoFocus
-          aria-label={t('hierarchy.rename')}
-          maxLength={HIERARCHY_NAME_MAX}
+        <RenameInput
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onPressEnter={confirmEdit}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setEditing(null);
-            e.stopPropagation();
-          }}
-          onClick={(e) => e.stopPropagation()}
-          onBlur={() => setEditing(null)}
+          label={t('hierarchy.rename')}
+          onChange={setDraft}
+          onConfirm={confirmEdit}
+          onCancel={() => setEditing(null)}
         />
       );
     }
@@ -277,15 +338,26 @@ export function HierarchyPanel({ onDeviceSelected }: HierarchyPanelProps) {
         allowDrop={({ dropNode, dropPosition }) => !(dropPosition === 0 && dropNode.isLeaf)}
         onDrop={onDrop}
         onExpand={(keys) => commitNodes(setExpanded(menu.nodes, new Set(keys.map(String))))}
-        onDoubleClick={(_e, node) => startEdit(String(node.key))}
+        onDoubleClick={(_e, node) => {
+          cancelPendingSelect();
+          startEdit(String(node.key));
+        }}
         onSelect={(_keys, { node }) => {
           if (editing && editing !== node.key) setEditing(null);
           const mac = node.node.isLeaf ? node.node.data.mac : undefined;
           const device = mac ? byMac.get(mac) : undefined;
-          if (device) {
+          if (!device) return;
+          cancelPendingSelect();
+          // In place the choice is immediate; in a drawer it waits, as it closes the drawer.
+          if (!onDeviceSelected) {
             selectDevice(device.mac);
-            onDeviceSelected?.(device);
+            return;
           }
+          pendingSelect.current = setTimeout(() => {
+            pendingSelect.current = null;
+            selectDevice(device.mac);
+            onDeviceSelected(device);
+          }, DOUBLE_CLICK_MS);
         }}
       />
       {detailsDevice && (

@@ -6,8 +6,8 @@ import { SUCCESS_DIALOG_MS, getModal } from '../../api/notify';
 import type { ErrorMeta } from '../../api/queryClient';
 import { refreshDeviceList } from '../auth/calls';
 import { authStore, updateDevices, useAuthUser, useDeviceList } from '../auth/session';
-import { selectDevice } from './selection';
-import { buildFromDevices, firstLeafMac, removeDevice, syncWithDevices } from './tree';
+import { initialSelection, selectDevice, selectedMacStore, selectionAfterRemoval } from './selection';
+import { buildFromDevices, firstLeafMac, leaves, removeDevice, syncWithDevices } from './tree';
 
 export const hierarchyKeys = {
   all: ['hierarchy'] as const,
@@ -43,13 +43,42 @@ async function loadMenu(token: string, devices: readonly DeviceListEntry[]): Pro
   }
 }
 
+/** Whether a device has stored energy in the last week (a 610 answer says it has none). */
+async function hasRecentData(device: DeviceListEntry): Promise<boolean> {
+  const to = Math.floor(Date.now() / 1000);
+  try {
+    await call('read', '/energy', {
+      token: device.token,
+      data: 'E_I',
+      phase: 'CUM',
+      from: to - 7 * 86400,
+      to,
+      period: 'DAY',
+    });
+    return true;
+  } catch (e) {
+    if (isDataNotFound(e)) return false;
+    throw e;
+  }
+}
+
+/**
+ * The tree, and with the first load the device selected after sign-in: the last one used, else
+ * the first in the tree that has data. The shell waits for both before it shows a page.
+ */
 export function useHierarchyQuery() {
   const user = useAuthUser();
   const devices = useDeviceList();
   const token = user?.token ?? '';
   return useQuery({
     queryKey: hierarchyKeys.menu(token),
-    queryFn: () => loadMenu(token, authStore.get().devices),
+    queryFn: async () => {
+      const list = authStore.get().devices;
+      const menu = await loadMenu(token, list);
+      const macs = leaves(menu.nodes).flatMap((n) => n.data.mac ?? []);
+      selectDevice((await initialSelection(list, macs, selectedMacStore.get(), hasRecentData)) ?? null);
+      return menu;
+    },
     enabled: token !== '' && devices.length > 0,
     staleTime: Infinity,
     meta: {
@@ -84,6 +113,7 @@ export function useRemoveDeviceMutation() {
       await call('write', '/assign', { token: device.token, login: user.user }, { method: 'DELETE' });
       const key = hierarchyKeys.menu(user.token);
       const current = qc.getQueryData<HierarchyMenu>(key);
+      const devicesBefore = authStore.get().devices;
       const refreshed = await refreshDeviceList(user.token).catch(() => null);
       const devices = refreshed?.devices ?? authStore.get().devices.filter((d) => d.mac !== device.mac);
       updateDevices(devices);
@@ -91,7 +121,10 @@ export function useRemoveDeviceMutation() {
         const next = removeDevice(current, device.mac);
         qc.setQueryData(key, next);
         await saveMenu(user.token, next);
-        selectDevice(firstLeafMac(next.nodes) ?? null);
+        // Removing another device leaves the selection (and the screen) as it is.
+        selectDevice(
+          selectionAfterRemoval(devicesBefore, selectedMacStore.get(), device.mac, firstLeafMac(next.nodes)),
+        );
       }
     },
     onSuccess: () => {

@@ -31,3 +31,38 @@ export function useSelectedDevice(): DeviceListEntry | undefined {
   const mac = useStore(selectedMacStore);
   return resolveSelected(devices, mac);
 }
+
+/**
+ * The device selected after sign-in: the last one used while it is still assigned, else the
+ * first in the tree's order that has data (`hasData` asks the server), else the first by mac.
+ */
+export async function initialSelection(
+  devices: readonly DeviceListEntry[],
+  treeOrder: readonly string[],
+  remembered: string | null,
+  hasData: (device: DeviceListEntry) => Promise<boolean>,
+): Promise<string | undefined> {
+  if (remembered && devices.some((d) => d.mac === remembered)) return remembered;
+  const byMac = new Map(devices.map((d) => [d.mac, d]));
+  const ordered = [
+    ...treeOrder.flatMap((m) => byMac.get(m) ?? []),
+    ...[...devices].filter((d) => !treeOrder.includes(d.mac)).sort((a, b) => a.mac.localeCompare(b.mac)),
+  ];
+  for (const d of ordered) if (await hasData(d).catch(() => false)) return d.mac;
+  return resolveSelected(devices, null)?.mac;
+}
+
+/**
+ * The selection after a device was removed: the first remaining leaf when the removed device was
+ * the selected one, otherwise the selected device stays (and with it the screen).
+ */
+export function selectionAfterRemoval(
+  devicesBefore: readonly DeviceListEntry[],
+  storedMac: string | null,
+  removedMac: string,
+  firstLeafAfter: string | undefined,
+): string | null {
+  const selected = resolveSelected(devicesBefore, storedMac)?.mac;
+  if (selected === removedMac) return firstLeafAfter ?? null;
+  return selected ?? null;
+}

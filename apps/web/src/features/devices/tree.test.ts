@@ -14,6 +14,7 @@ import {
   removeDevice,
   renameNode,
   syncWithDevices,
+  uniqueFolderTitle,
   tagLabel,
 } from './tree';
 
@@ -60,6 +61,16 @@ describe('tree operations', () => {
     expect(key).toBe('f:4');
     expect(findNode(nodes, 'f:1')?.children?.map(nodeKey)).toEqual(['d:A', 'f:2', 'f:4']);
     expect(findNode(nodes, 'f:1')?.isExpanded).toBe(true);
+  });
+
+  it('names a new folder so that no folder of its level has its name', () => {
+    const level = [folder(1), { ...folder(2), title: 'new folder' }, { ...folder(3), title: 'New folder 2' }];
+    expect(addFolder(level, 'New folder').title).toBe('New folder 3');
+    expect(addFolder(level, 'New folder', 'f:1').title).toBe('New folder');
+    // A device named like the folder does not take the name.
+    expect(uniqueFolderTitle([{ ...leaf('A'), title: 'Lab' }], 'Lab')).toBe('Lab');
+    const long = 'x'.repeat(24);
+    expect(uniqueFolderTitle([{ ...folder(4), title: long }], long)).toBe(`${'x'.repeat(22)} 2`);
   });
 
   it('deletes only empty folders', () => {

@@ -5,6 +5,7 @@ import {
   type HierarchyMenu,
   type HierarchyNode,
   type HierarchyTag,
+  folderNameKey,
 } from '@meterportal/protocol';
 
 /**
@@ -121,12 +122,28 @@ export function nextFolderId(nodes: HierarchyNode[]): number {
 }
 
 /** Adds an empty folder at the root or inside a folder (which then opens). */
+/**
+ * A folder title not yet used among the folders of one level: the base, else the base with the
+ * lowest free number ("New folder 2"), kept within the name limit.
+ */
+export function uniqueFolderTitle(siblings: readonly HierarchyNode[], base: string): string {
+  const taken = new Set(siblings.filter((n) => !n.isLeaf && !n.data.mac).map((n) => folderNameKey(n.title)));
+  if (!taken.has(folderNameKey(base))) return base;
+  for (let i = 2; ; i++) {
+    const suffix = ` ${i}`;
+    const title = `${base.slice(0, HIERARCHY_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.has(folderNameKey(title))) return title;
+  }
+}
+
 export function addFolder(
   nodes: HierarchyNode[],
-  title: string,
+  base: string,
   parentKey?: string,
-): { nodes: HierarchyNode[]; key: string } {
+): { nodes: HierarchyNode[]; key: string; title: string } {
   const id = nextFolderId(nodes);
+  const parent = parentKey ? findNode(nodes, parentKey) : undefined;
+  const title = uniqueFolderTitle(parent ? (parent.children ?? []) : nodes, base);
   const folder: HierarchyNode = {
     title,
     key: `f:${id}`,
@@ -135,13 +152,13 @@ export function addFolder(
     children: [],
     data: { id },
   };
-  if (!parentKey) return { nodes: [...nodes, folder], key: folder.key! };
+  if (!parentKey) return { nodes: [...nodes, folder], key: folder.key!, title };
   const next = mapTree(nodes, (n) =>
     nodeKey(n) === parentKey && !n.isLeaf
       ? { ...n, isExpanded: true, children: [...(n.children ?? []), folder] }
       : n,
   );
-  return { nodes: next, key: folder.key! };
+  return { nodes: next, key: folder.key!, title };
 }
 
 function contains(node: HierarchyNode, key: string): boolean {

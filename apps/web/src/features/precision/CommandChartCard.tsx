@@ -18,6 +18,9 @@ import type { EChartsCoreOption, EChartsType } from '../../charts/echarts';
 import { exportCsv, exportPdf, exportPng, exportXlsx, printChart } from '../../charts/exporters';
 import { format3, toTable, type NamedSeries } from '../../charts/series';
 
+/** Keys in files: plain dot-decimal numbers (orders, milliseconds). */
+const machineKey = (key: number) => String(Number(key.toPrecision(12)));
+
 export interface TableColumn extends NamedSeries {
   /** Unit shown in the data table's header. */
   unit: string;
@@ -38,6 +41,8 @@ interface CommandChartCardProps {
   onLegendChange: (selected: Record<string, boolean>) => void;
   /** Controls in the header before the chart menu (Refresh). */
   extra?: ReactNode;
+  /** A line of figures above the chart (THD per phase). */
+  summary?: ReactNode;
 }
 
 /**
@@ -68,8 +73,8 @@ export function CommandChartCard(props: CommandChartCardProps) {
     },
     { key: 'print', icon: <PrinterOutlined />, label: t('chart.print') },
     { type: 'divider' },
-    { key: 'csv', icon: <FileTextOutlined />, label: t('chart.csv') },
-    { key: 'xlsx', icon: <FileExcelOutlined />, label: t('chart.xlsx') },
+    { key: 'csv', icon: <FileTextOutlined />, label: t('chart.csv'), title: t('chart.file_note') },
+    { key: 'xlsx', icon: <FileExcelOutlined />, label: t('chart.xlsx'), title: t('chart.file_note') },
     { key: 'png', icon: <FileImageOutlined />, label: t('chart.png') },
     { key: 'pdf', icon: <FilePdfOutlined />, label: t('chart.pdf') },
     { type: 'divider' },
@@ -80,8 +85,10 @@ export function CommandChartCard(props: CommandChartCardProps) {
       if (document.fullscreenElement) void document.exitFullscreen();
       else void frame.current?.requestFullscreen();
     } else if (key === 'data') setShowData((v) => !v);
-    else if (key === 'csv') exportCsv(props.columns, props.fileName, props.keyHeader, props.formatKey);
-    else if (key === 'xlsx') void exportXlsx(props.columns, props.fileName, props.keyHeader, 'number');
+    else if (key === 'csv')
+      exportCsv(props.columns, props.fileName, props.keyHeader, machineKey, t('chart.file_note'));
+    else if (key === 'xlsx')
+      void exportXlsx(props.columns, props.fileName, props.keyHeader, t('chart.file_note'), 'number');
     else if (!chart) return;
     else if (key === 'png') exportPng(chart, props.fileName, background);
     else if (key === 'pdf') void exportPdf(chart, props.fileName, props.title, background);
@@ -104,6 +111,7 @@ export function CommandChartCard(props: CommandChartCardProps) {
           </Flex>
         }
       >
+        {props.summary}
         <div style={{ position: 'relative' }}>
           {props.option ? (
             <EChart

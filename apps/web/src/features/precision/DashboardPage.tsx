@@ -1,10 +1,11 @@
-import { Card, Col, Empty, Row, Table, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Row, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { liveStore, type LiveMessage } from '../../api/live';
 import { useStore } from '../../app/store';
 import { format3 } from '../../charts/series';
+import { formatFixed, withUnit } from '../../i18n/format';
 import { useSelectedDevice } from '../devices/selection';
 import { dashboardTables, framePayload, isDeviceOnline, type DashboardRow } from './dashboardRows';
 import { useLiveData } from './useLiveData';
@@ -20,6 +21,8 @@ function DashboardTables() {
   const { t } = useTranslation();
   const device = useSelectedDevice();
   const runtime = useStore(liveStore, (s) => (device ? s.devices[device.mac] : undefined));
+  // Without the socket nothing new arrives: the last values stay, marked as stale.
+  const connected = useStore(liveStore, (s) => s.connected);
   const [frame, setFrame] = useState<LiveMessage | null>(null);
   useLiveData(device, setFrame);
 
@@ -41,6 +44,7 @@ function DashboardTables() {
 
   const tables = dashboardTables(frame);
   const ts = framePayload(frame)?.ts;
+  const stale = !connected && frame !== null;
   const updated =
     typeof ts === 'number' ? (
       <Typography.Text type="secondary" data-testid="dashboard-updated">
@@ -49,22 +53,40 @@ function DashboardTables() {
     ) : (
       <Typography.Text type="secondary">{t('chart.waiting_live')}</Typography.Text>
     );
+  const frequency = (
+    <Typography.Text strong data-testid="dashboard-frequency" className="live-value">
+      {t('precision.frequency', { value: withUnit(formatFixed(tables.frequency, 3), 'Hz') })}
+    </Typography.Text>
+  );
   return (
-    <Row gutter={[16, 16]}>
-      <Col xs={24} xl={12}>
-        <ValuesCard title={t('precision.load_values')} rows={tables.load} extra={updated} />
-      </Col>
-      <Col xs={24} xl={12}>
-        <Row gutter={[16, 16]}>
-          <Col span={24}>
-            <ValuesCard title={t('precision.more_values')} rows={tables.more} />
-          </Col>
-          <Col span={24}>
-            <ValuesCard title={t('precision.energy_values')} rows={tables.energy} withSum />
-          </Col>
-        </Row>
-      </Col>
-    </Row>
+    <div className={stale ? 'dashboard dashboard--stale' : 'dashboard'}>
+      {stale && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="dashboard-stale"
+          style={{ marginBottom: 16 }}
+          title={t('precision.stale', {
+            time: typeof ts === 'number' ? dayjs(ts * 1000).format('LTS') : '-',
+          })}
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <ValuesCard title={t('precision.load_values')} rows={tables.load} extra={updated} withSum />
+        </Col>
+        <Col xs={24} xl={12}>
+          <Row gutter={[16, 16]}>
+            <Col span={24}>
+              <ValuesCard title={t('precision.more_values')} rows={tables.more} extra={frequency} />
+            </Col>
+            <Col span={24}>
+              <ValuesCard title={t('precision.energy_values')} rows={tables.energy} withSum />
+            </Col>
+          </Row>
+        </Col>
+      </Row>
+    </div>
   );
 }
 
@@ -111,7 +133,8 @@ function ValuesCard({ title, rows, withSum = false, extra }: ValuesCardProps) {
                   key: 'sum',
                   title: t('precision.sum'),
                   align: 'right' as const,
-                  render: (_v: unknown, r: DashboardRow) => <strong>{value(r.sum)}</strong>,
+                  render: (_v: unknown, r: DashboardRow) =>
+                    r.sum === undefined ? null : <strong>{value(r.sum)}</strong>,
                 },
               ]
             : []),

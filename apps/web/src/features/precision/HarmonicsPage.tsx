@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { Checkbox, Flex, Segmented, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { formatFixed } from '../../i18n/format';
 import { useTranslation } from 'react-i18next';
 import { useHarmonicsQuery } from './api';
 import { harmonicsOption } from './chartOptions';
@@ -6,7 +8,7 @@ import { CommandChartCard } from './CommandChartCard';
 import { HARMONICS_LOCKOUT_SEC } from './countdown';
 import { CHART_PERMISSION_LEVEL, chartFeatures } from './permissions';
 import { RefreshButton } from './RefreshButton';
-import { harmonicOrders, harmonicsSeries } from './series';
+import { harmonicOrders, harmonicsSeries, thdPercent } from './series';
 import { useCommandFetch } from './useCommandFetch';
 import { useSeriesLegend } from './useSeriesLegend';
 
@@ -20,6 +22,8 @@ export function HarmonicsPage() {
   const { t } = useTranslation();
   const { query, secondsLeft, refresh } = useCommandFetch(useHarmonicsQuery, HARMONICS_LOCKOUT_SEC);
   const legend = useSeriesLegend();
+  const [log, setLog] = useState(false);
+  const [hideFundamental, setHideFundamental] = useState(false);
 
   const data = query.data;
   const series = useMemo(() => (data ? harmonicsSeries(data) : []), [data]);
@@ -32,10 +36,21 @@ export function HarmonicsPage() {
             orders: harmonicOrders(series),
             legend: { names, selected, show: FEATURES.legend },
             zoom: FEATURES.zoom,
+            log,
+            hideFundamental,
           })
         : null,
-    [series, names, selected],
+    [series, names, selected, log, hideFundamental],
   );
+  const summary = series.length ? (
+    <Flex gap={16} wrap className="harmonics-thd" data-testid="harmonics-thd" style={{ marginBottom: 8 }}>
+      {series.map((s) => (
+        <Typography.Text key={s.key} type="secondary">
+          {t('precision.thd_of', { series: names[s.key], value: formatFixed(thdPercent(s.points), 2) })}
+        </Typography.Text>
+      ))}
+    </Flex>
+  ) : undefined;
 
   return (
     <CommandChartCard
@@ -48,8 +63,23 @@ export function HarmonicsPage() {
       loading={query.isFetching}
       emptyText={t('precision.no_data')}
       onLegendChange={legend.onChange}
+      summary={summary}
       extra={
-        <RefreshButton secondsLeft={secondsLeft} onRefresh={refresh} />
+        <>
+          <Segmented<'linear' | 'logarithmic'>
+            size="small"
+            value={log ? 'logarithmic' : 'linear'}
+            onChange={(v) => setLog(v === 'logarithmic')}
+            options={[
+              { value: 'linear', label: t('chart.linear') },
+              { value: 'logarithmic', label: t('chart.logarithmic') },
+            ]}
+          />
+          <Checkbox checked={hideFundamental} onChange={(e) => setHideFundamental(e.target.checked)}>
+            {t('precision.hide_fundamental')}
+          </Checkbox>
+          <RefreshButton secondsLeft={secondsLeft} onRefresh={refresh} />
+        </>
       }
     />
   );

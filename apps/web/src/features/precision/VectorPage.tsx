@@ -6,6 +6,7 @@ import { toast } from '../../api/notify';
 import { settingsStore, updateSettings, useSettings } from '../../app/settings';
 import { EChart } from '../../charts/EChart';
 import { format3 } from '../../charts/series';
+import { formatAngle } from '../../i18n/format';
 import { useSelectedDevice } from '../devices/selection';
 import { vectorOption } from './chartOptions';
 import { VECTOR_PERMISSION_LEVEL, vectorFeatures } from './permissions';
@@ -110,7 +111,7 @@ function PhasorTable({ phasors, names }: { phasors: Phasor[]; names: Record<Phas
           key: 'angle',
           title: t('precision.angle'),
           align: 'right',
-          render: (_v, p) => `${format3(p.angleDeg)} °`,
+          render: (_v, p) => formatAngle(p.angleDeg, 3),
         },
       ]}
     />

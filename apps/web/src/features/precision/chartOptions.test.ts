@@ -108,3 +108,56 @@ describe('waveform option', () => {
     expect(opt.xAxis.max).toBe(3);
   });
 });
+
+describe('harmonics views', () => {
+  const series: KeyedSeries[] = SERIES_KEYS.map((key) => ({
+    key,
+    points: [
+      [1, 100],
+      [2, 0.5],
+      [3, 3],
+      [4, 0],
+    ],
+  }));
+  type H = {
+    xAxis: { data: string[] };
+    yAxis: Record<string, unknown>;
+    series: { data: (number | null)[] }[];
+  };
+
+  it('offers a logarithmic axis from the smallest decade to 100 %, zeros left out', () => {
+    const opt = harmonicsOption({ series, orders: 4, legend, zoom: false, log: true }) as unknown as H;
+    expect(opt.yAxis).toMatchObject({ type: 'log', min: 0.1, max: 100 });
+    expect(opt.series[0]!.data).toEqual([100, 0.5, 3, null]);
+  });
+
+  it('hides the fundamental and lets the axis fit orders 2 and up', () => {
+    const opt = harmonicsOption({
+      series,
+      orders: 4,
+      legend,
+      zoom: false,
+      hideFundamental: true,
+    }) as unknown as H;
+    expect(opt.xAxis.data).toEqual(['2', '3', '4']);
+    expect(opt.series[0]!.data).toEqual([0.5, 3, 0]);
+    expect(opt.yAxis.max).toBeUndefined();
+  });
+
+  it('keeps the seed linear 0 to 100 % axis by default', () => {
+    const opt = harmonicsOption({ series, orders: 4, legend, zoom: false }) as unknown as H;
+    expect(opt.yAxis).toMatchObject({ type: 'value', min: 0, max: 100 });
+  });
+
+  it('names the radius rings without the crowded outer 300 and the 0.1 under the tails', () => {
+    const phasors = SERIES_KEYS.map((key) => ({ key, magnitude: 1, angleDeg: 0 }));
+    const opt = vectorOption({ phasors, legend, zeroPosition: 0, clockwise: true }) as unknown as {
+      radiusAxis: { axisLabel: { showMaxLabel: boolean; hideOverlap: boolean } };
+    };
+    expect(opt.radiusAxis.axisLabel).toMatchObject({
+      showMinLabel: false,
+      showMaxLabel: false,
+      hideOverlap: true,
+    });
+  });
+});

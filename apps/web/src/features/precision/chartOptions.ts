@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from '../../charts/echarts';
 import { format3 } from '../../charts/series';
+import { formatAngle, formatFixed, formatNumber, withUnit } from '../../i18n/format';
 import {
   RADIUS_MAX,
   RADIUS_MIN,
@@ -49,14 +50,15 @@ export function vectorOption(input: VectorInput): EChartsCoreOption {
       input.legend,
       input.phasors.map((p) => p.key),
     ),
-    polar: { radius: '78%', center: ['50%', '54%'] },
+    // Room outside the circle for the angle labels (margin 14 px plus "180°") down to a phone's width.
+    polar: { radius: '70%', center: ['50%', '54%'] },
     tooltip: {
       trigger: 'item',
       formatter: (p: { seriesName: string; data: { phasor?: Phasor } }) => {
         const ph = p.data.phasor;
         if (!ph) return p.seriesName;
         const unit = seriesParts(ph.key).kind === 'U' ? 'V' : 'A';
-        return `${p.seriesName}<br/>${format3(ph.magnitude)} ${unit} ∠ ${format3(ph.angleDeg)}°`;
+        return `${p.seriesName}<br/>${withUnit(format3(ph.magnitude), unit)} ∠ ${formatAngle(ph.angleDeg, 3)}`;
       },
     },
     angleAxis: {
@@ -75,7 +77,13 @@ export function vectorOption(input: VectorInput): EChartsCoreOption {
       logBase: 10,
       min: RADIUS_MIN,
       max: RADIUS_MAX,
-      axisLabel: { formatter: (v: number) => String(Number(v.toPrecision(3))) },
+      // 300 sits half a decade from 100 and 0.1 under the arrows' tails: both rings stay unnamed.
+      axisLabel: {
+        formatter: (v: number) => formatNumber(Number(v.toPrecision(3))),
+        showMinLabel: false,
+        showMaxLabel: false,
+        hideOverlap: true,
+      },
       splitLine: { show: true, lineStyle: { type: 'dashed', opacity: 0.6 } },
     },
     series: input.phasors.map((ph) => {
@@ -118,8 +126,35 @@ function zoomOption(zoom: boolean) {
     : [];
 }
 
-/** Column chart of harmonic orders 1..N, 0 to 100 %. */
-export function harmonicsOption(input: CommandChartInput & { orders: number }): EChartsCoreOption {
+/** How the harmonic spectrum is drawn. */
+export interface HarmonicsView {
+  /** Logarithmic value axis, so that orders of 0.1 % stand beside the fundamental's 100 %. */
+  log: boolean;
+  /** Leaves out order 1 and lets the axis fit orders 2..N. */
+  hideFundamental: boolean;
+}
+
+/**
+ * Column chart of harmonic orders: 1..N on 0 to 100 %, or 2..N without the fundamental, on a
+ * linear or logarithmic axis.
+ */
+export function harmonicsOption(
+  input: CommandChartInput & { orders: number } & Partial<HarmonicsView>,
+): EChartsCoreOption {
+  const first = input.hideFundamental ? 2 : 1;
+  const log = input.log ?? false;
+  const values = input.series.flatMap((s) => s.points.filter(([o]) => o >= first).map(([, v]) => v));
+  const positive = values.filter((v) => v > 0);
+  const yAxis = log
+    ? {
+        type: 'log',
+        logBase: 10,
+        min: positive.length ? 10 ** Math.floor(Math.log10(Math.min(...positive))) : 0.01,
+        max: input.hideFundamental ? 10 ** Math.ceil(Math.log10(Math.max(1e-9, ...positive))) : 100,
+      }
+    : input.hideFundamental
+      ? { type: 'value', min: 0 }
+      : { type: 'value', min: 0, max: 100 };
   return {
     animation: false,
     legend: legendOption(
@@ -130,19 +165,19 @@ export function harmonicsOption(input: CommandChartInput & { orders: number }): 
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
-      valueFormatter: (v: unknown) => `${format3(typeof v === 'number' ? v : Number(v))} %`,
+      valueFormatter: (v: unknown) => withUnit(formatFixed(typeof v === 'number' ? v : Number(v)), '%'),
     },
     xAxis: {
       type: 'category',
-      data: Array.from({ length: input.orders }, (_v, i) => String(i + 1)),
+      data: Array.from({ length: Math.max(0, input.orders - first + 1) }, (_v, i) => String(i + first)),
     },
-    yAxis: { type: 'value', min: 0, max: 100, name: '%', axisLabel: { formatter: '{value}' } },
+    yAxis: { ...yAxis, name: '%', axisLabel: { formatter: (v: number) => formatNumber(v) } },
     dataZoom: zoomOption(input.zoom),
     series: input.series.map((s) => ({
       name: input.legend.names[s.key],
       type: 'bar',
       color: SERIES_COLORS[s.key],
-      data: s.points.map(([, v]) => v),
+      data: s.points.filter(([o]) => o >= first).map(([, v]) => (log && v <= 0 ? null : v)),
     })),
   };
 }
@@ -161,7 +196,9 @@ export function waveformOption(
     grid: { left: 16, right: 24, top: 56, bottom: input.zoom ? 72 : 36, containLabel: true },
     tooltip: {
       trigger: 'axis',
-      axisPointer: { label: { formatter: (p: { value: unknown }) => `${format3(Number(p.value))} ms` } },
+      axisPointer: {
+        label: { formatter: (p: { value: unknown }) => withUnit(format3(Number(p.value)), 'ms') },
+      },
     },
     xAxis: {
       type: 'value',
@@ -172,11 +209,22 @@ export function waveformOption(
       nameGap: 28,
       // At the bottom, not through the current axis' zero where it would meet the voltage labels.
       axisLine: { onZero: false },
-      axisLabel: { formatter: (v: number) => String(Number(v.toFixed(1))) },
+      axisLabel: { formatter: (v: number) => formatNumber(v, 1) },
     },
     yAxis: [
-      { type: 'value', name: input.currentAxis, position: 'left', splitLine: { show: false } },
-      { type: 'value', name: input.voltageAxis, position: 'right' },
+      {
+        type: 'value',
+        name: input.currentAxis,
+        position: 'left',
+        splitLine: { show: false },
+        axisLabel: { formatter: (v: number) => formatNumber(v) },
+      },
+      {
+        type: 'value',
+        name: input.voltageAxis,
+        position: 'right',
+        axisLabel: { formatter: (v: number) => formatNumber(v) },
+      },
     ],
     dataZoom: zoomOption(input.zoom),
     series: input.series.map((s) => {

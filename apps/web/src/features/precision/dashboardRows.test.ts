@@ -85,3 +85,29 @@ describe('dashboard tables', () => {
     expect(isDataOf({ ...message, topic: 'Upgrade' }, '02-4D-50-00-00-03')).toBe(false);
   });
 });
+
+describe('dashboard totals, frequency and angles', () => {
+  it('totals active, reactive and apparent power and leaves the others without a total', () => {
+    const t = dashboardTables({ ...message, data: { ...message.data, F: 50.012 } });
+    const byKey = Object.fromEntries(t.load.map((r) => [r.key, r]));
+    expect(byKey.P!.sum).toBe(3300);
+    expect(byKey.Q!.sum).toBe(50);
+    expect(byKey.S!.sum).toBe(3307);
+    expect(byKey.U!.sum).toBeUndefined();
+    expect(t.frequency).toBe(50.012);
+    expect(dashboardTables(message).frequency).toBeNull();
+  });
+
+  it('writes reactive power and energy as var and kvarh', () => {
+    const t = dashboardTables(message);
+    expect(t.load.find((r) => r.key === 'Q')!.unit).toBe('var');
+    expect(t.energy.find((r) => r.key === 'Q_E')!.unit).toBe('kvarh');
+  });
+
+  it('reads angles 0 to 360 degrees, as the vector diagram does', () => {
+    const t = dashboardTables({ ...message, data: { ...message.data, F_U: phases(0, -119.89, 120.3) } });
+    const fu = t.load.find((r) => r.key === 'F_U')!.values;
+    expect(fu.L2).toBeCloseTo(240.11, 9);
+    expect(fu.L3).toBe(120.3);
+  });
+});

@@ -1,4 +1,5 @@
 import type { DeviceRuntime } from '../../api/liveRules';
+import { normalizeAngle } from './phasors';
 
 export type Phase = 'L1' | 'L2' | 'L3';
 const PHASES: readonly Phase[] = ['L1', 'L2', 'L3'];
@@ -12,7 +13,7 @@ export interface DashboardRow {
   key: DashboardKey;
   unit: DashboardUnit;
   values: Record<Phase, number | null>;
-  /** Energies only: L1 + L2 + L3 (null when a phase is missing). */
+  /** Powers and energies: L1 + L2 + L3 (null when a phase is missing). */
   sum?: number | null;
 }
 
@@ -20,7 +21,14 @@ export interface DashboardTables {
   load: DashboardRow[];
   more: DashboardRow[];
   energy: DashboardRow[];
+  /** Mains frequency, Hz (one value for all phases). */
+  frequency: number | null;
 }
+
+/** Quantities whose phases add up to the total of the installation. */
+const SUMMED: ReadonlySet<DashboardKey> = new Set(['P', 'Q', 'S', 'E_I', 'Q_E', 'S_E']);
+/** Angles: shown 0 to 360 degrees, as on the vector diagram. */
+const ANGLES: ReadonlySet<DashboardKey> = new Set(['F_U', 'F_I', 'F_UPP']);
 
 const LOAD = [
   ['U', 'V'],
@@ -66,24 +74,28 @@ function phaseValues(raw: unknown, divisor: number): Record<Phase, number | null
 
 /**
  * The three dashboard tables from a live Data message. Missing quantities stay empty ('-' on
- * screen); energies come in Wh (varh, VAh) and are divided by 1000, with their SUM.
+ * screen); energies come in Wh (varh, VAh) and are divided by 1000; powers and energies carry
+ * their total, angles read 0 to 360 degrees.
  */
 export function dashboardTables(message: unknown): DashboardTables {
   const data = framePayload(message) ?? {};
-  const row = ([key, unit]: readonly [DashboardKey, DashboardUnit]): DashboardRow => ({
-    key,
-    unit,
-    values: phaseValues(data[key], 1),
-  });
-  return {
-    load: LOAD.map(row),
-    more: MORE.map(row),
-    energy: ENERGY.map(([key, unit]) => {
-      const values = phaseValues(data[key], 1000);
+  const row =
+    (divisor: number) =>
+    ([key, unit]: readonly [DashboardKey, DashboardUnit]): DashboardRow => {
+      const values = phaseValues(data[key], divisor);
+      if (ANGLES.has(key))
+        for (const p of PHASES) values[p] = values[p] === null ? null : normalizeAngle(values[p]);
+      if (!SUMMED.has(key)) return { key, unit, values };
       const all = PHASES.map((p) => values[p]);
       const sum = all.every((v): v is number => v !== null) ? all.reduce((a, b) => a + b, 0) : null;
       return { key, unit, values, sum };
-    }),
+    };
+  const f = data.F;
+  return {
+    load: LOAD.map(row(1)),
+    more: MORE.map(row(1)),
+    energy: ENERGY.map(row(1000)),
+    frequency: typeof f === 'number' && Number.isFinite(f) ? f : null,
   };
 }
 

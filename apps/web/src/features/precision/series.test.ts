@@ -1,6 +1,6 @@
 import type { HarmonicsResult, WaveformResult } from '@meterportal/protocol';
 import { describe, expect, it } from 'vitest';
-import { harmonicOrders, harmonicsSeries, waveformSeries } from './series';
+import { harmonicOrders, harmonicsSeries, thdPercent, waveformSeries } from './series';
 
 const per = (l1: number[], l2: number[], l3: number[]) => ({
   L1: { values: l1 },
@@ -43,5 +43,28 @@ describe('waveform series', () => {
     ]);
     expect(s[1]!.key).toBe('L1_I');
     expect(s[1]!.points[1]).toEqual([0.15625, 7]);
+  });
+});
+
+describe('total harmonic distortion', () => {
+  it('is the root of the summed squares of orders 2 and up over the fundamental', () => {
+    expect(
+      thdPercent([
+        [1, 100],
+        [2, 3],
+        [3, 4],
+      ]),
+    ).toBeCloseTo(5, 9);
+    expect(
+      thdPercent([
+        [1, 50],
+        [5, 1],
+      ]),
+    ).toBeCloseTo(2, 9);
+  });
+
+  it('is unknown without a fundamental', () => {
+    expect(thdPercent([[2, 3]])).toBeNull();
+    expect(thdPercent([])).toBeNull();
   });
 });

@@ -46,3 +46,14 @@ export function waveformSeries(result: WaveformResult): KeyedSeries[] {
     return { key, points: result[kind][phase].values.map((v, i): Point => [i * msPerSample, v]) };
   });
 }
+
+/**
+ * Total harmonic distortion in % of the fundamental: the root of the summed squares of orders
+ * 2..N over order 1. Null without a fundamental.
+ */
+export function thdPercent(points: readonly Point[]): number | null {
+  const fundamental = points.find(([o]) => o === 1)?.[1];
+  if (!fundamental) return null;
+  const sq = points.filter(([o]) => o >= 2).reduce((a, [, v]) => a + v * v, 0);
+  return (Math.sqrt(sq) / Math.abs(fundamental)) * 100;
+}

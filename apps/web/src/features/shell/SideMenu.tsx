@@ -14,7 +14,7 @@ import {
   TeamOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { Application } from '@meterportal/protocol';
+import { Application, DeviceType } from '@meterportal/protocol';
 import { Menu, theme, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAuthUser } from '../auth/session';
 import { menuKeyFor } from '../../app/routeTitles';
 import { PRECISION_SCREENS, precisionUrl, type PrecisionPath } from '../precision/routes';
-import { ENERGY_VIEWS, PROFILE_VIEWS, REALTIME_VIEWS, viewUrl, type View } from '../telemetry/views';
+import { useSelectedDevice } from '../devices/selection';
+import {
+  ENERGY_VIEWS,
+  PROFILE_VIEWS,
+  REALTIME_VIEWS,
+  typeHasView,
+  viewUrl,
+  type View,
+} from '../telemetry/views';
 import { MONITORING_ROUTE, NOTIFICATIONS_ROUTE } from '../tools/routes';
 import { USER_MANAGER_ROUTE } from '../usermanager/routes';
 
@@ -50,19 +58,28 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const userManager = useAuthUser()?.applications.includes(Application.UserManager) === true;
+  // The menus offer what the selected device measures; the applied-precision area is an analyzer's.
+  const deviceType = useSelectedDevice()?.type;
+  const measured = (v: View) => deviceType === undefined || typeHasView(deviceType, v);
+  const analyzer = deviceType === DeviceType.Precision;
 
   const leaf = (v: View): Item => ({ key: viewUrl(v), label: t(`menu.${v.title}`) });
+  const precision: Item[] = analyzer
+    ? [
+        {
+          type: 'group',
+          key: 'precision-group',
+          label: collapsed ? null : t('menu.applied_precision'),
+          children: PRECISION_SCREENS.filter((s) => s.menu).map((s) => ({
+            key: precisionUrl(s.path),
+            icon: PRECISION_ICONS[s.path],
+            label: t(s.title),
+          })),
+        },
+      ]
+    : [];
   const items: Item[] = [
-    {
-      type: 'group',
-      key: 'precision-group',
-      label: collapsed ? null : t('menu.applied_precision'),
-      children: PRECISION_SCREENS.filter((s) => s.menu).map((s) => ({
-        key: precisionUrl(s.path),
-        icon: PRECISION_ICONS[s.path],
-        label: t(s.title),
-      })),
-    },
+    ...precision,
     {
       type: 'group',
       key: 'measurements',
@@ -72,19 +89,19 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
           key: 'realtime',
           icon: <DashboardOutlined />,
           label: t('menu.realtime'),
-          children: REALTIME_VIEWS.filter((v) => !v.hidden).map(leaf),
+          children: REALTIME_VIEWS.filter((v) => !v.hidden && measured(v)).map(leaf),
         },
         {
           key: 'profile',
           icon: <LineChartOutlined />,
           label: t('menu.profiles'),
-          children: PROFILE_VIEWS.map(leaf),
+          children: PROFILE_VIEWS.filter(measured).map(leaf),
         },
         {
           key: 'energy',
           icon: <BarChartOutlined />,
           label: t('menu.energy'),
-          children: ENERGY_VIEWS.map(leaf),
+          children: ENERGY_VIEWS.filter(measured).map(leaf),
         },
       ],
     },

@@ -18,6 +18,7 @@ import {
   Dropdown,
   Empty,
   Flex,
+  Grid,
   List,
   Popover,
   Tooltip,
@@ -26,11 +27,11 @@ import {
   type MenuProps,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { liveStore } from '../../api/live';
-import { connectionLevel } from '../../api/liveRules';
+import { NOTIFICATIONS_KEPT, connectionLevel } from '../../api/liveRules';
 import {
   APPLICATIONS_ROUTE,
   DASHBOARD_PRECISION_ROUTE,
@@ -43,8 +44,16 @@ import { useStore } from '../../app/store';
 import { LANGUAGE_NAMES } from '../../i18n';
 import { canEditProfile, hasApplications } from '../auth/rules';
 import { signOut } from '../auth/signOut';
-import { useAuthUser } from '../auth/session';
-import { useSelectedDevice } from '../devices/selection';
+import { useAuthUser, useDeviceList } from '../auth/session';
+import { selectDevice, useSelectedDevice } from '../devices/selection';
+import { defaultRouteForType } from '../../app/routeMemory';
+import { useLatestNotificationsQuery } from './notificationsApi';
+import {
+  mergeNotifications,
+  notificationKind,
+  notificationText,
+  notificationTimeMs,
+} from './notificationText';
 
 interface TopBarProps {
   collapsed: boolean;
@@ -53,41 +62,74 @@ interface TopBarProps {
 
 function NotificationBell() {
   const { t } = useTranslation();
-  const notifications = useStore(liveStore, (s) => s.notifications);
-  const notificationType = (type: string) =>
-    type === 'STATUS' || type === 'ANOMALY' || type === 'NILM' || type === 'DISCONNECTOR'
-      ? t(`shell.notification_types.${type}`)
-      : type;
+  const [open, setOpen] = useState(false);
+  const device = useSelectedDevice();
+  const devices = useDeviceList();
+  const live = useStore(liveStore, (s) => s.notifications);
+  const stored = useLatestNotificationsQuery(device?.token);
+  const notifications = useMemo(
+    () => mergeNotifications(live, stored.data ?? [], NOTIFICATIONS_KEPT),
+    [live, stored.data],
+  );
+  // The link opens the device's view; choosing the device here makes that view show it.
+  const showDevice = (mac: string) => {
+    setOpen(false);
+    selectDevice(mac);
+  };
   const content = notifications.length ? (
     <List
       size="small"
-      style={{ width: 320 }}
+      className="notification-list"
+      style={{ width: 'min(340px, calc(100vw - 48px))' }}
       dataSource={notifications}
-      renderItem={(n) => (
-        <List.Item>
-          <List.Item.Meta
-            title={[notificationType(n.type), n.data.name].filter(Boolean).join(' · ')}
-            description={
-              <>
-                {[n.data.event, n.data.message, n.data.phase].filter(Boolean).join(' · ')}
-                {n.data.timestamp ? (
-                  <div>
-                    <Typography.Text type="secondary">
-                      {dayjs(n.data.timestamp * (n.data.timestamp < 1e11 ? 1000 : 1)).format('L LTS')}
-                    </Typography.Text>
-                  </div>
-                ) : null}
-              </>
-            }
-          />
-        </List.Item>
-      )}
+      renderItem={(n) => {
+        const mac = n.mac ?? device?.mac;
+        const target = mac ? devices.find((d) => d.mac === mac) : undefined;
+        const timeMs = notificationTimeMs(n.data.timestamp);
+        return (
+          <List.Item>
+            <List.Item.Meta
+              title={
+                <Flex gap={6} wrap>
+                  <span>{notificationKind(t, n.type)}</span>
+                  {target && (
+                    <Link
+                      to={defaultRouteForType(target.type)}
+                      aria-label={t('shell.open_device', { title: target.title })}
+                      onClick={() => showDevice(target.mac)}
+                    >
+                      {target.title}
+                    </Link>
+                  )}
+                </Flex>
+              }
+              description={
+                <>
+                  {notificationText(t, n)}
+                  {timeMs !== undefined && (
+                    <div>
+                      <Typography.Text type="secondary">{dayjs(timeMs).format('L LTS')}</Typography.Text>
+                    </div>
+                  )}
+                </>
+              }
+            />
+          </List.Item>
+        );
+      }}
     />
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.no_notifications')} />
   );
   return (
-    <Popover trigger="click" placement="bottomRight" title={t('shell.notifications')} content={content}>
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+      title={t('shell.notifications')}
+      content={content}
+    >
       <Button
         type="text"
         aria-label={t('shell.notifications')}
@@ -132,6 +174,9 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
   const user = useAuthUser();
   const mode = useSettings((s) => s.theme);
   const language = useSettings((s) => s.localization);
+  // Phones: the page title may take two or three lines rather than be cut, so that the quantity
+  // shown is always named; the icons move closer and the user's name gives way to the avatar.
+  const phone = Grid.useBreakpoint().sm === false;
   const titleKey = titleKeyFor(pathname);
   const title = titleKey ? t(titleKey) : '';
   const brand = t('shell.brand');
@@ -169,16 +214,22 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
   };
 
   return (
-    <Flex align="center" gap={12} style={{ height: '100%' }}>
+    <Flex align="center" gap={phone ? 6 : 12} style={{ height: '100%' }}>
       <Button
         type="text"
         aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
         icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         onClick={onToggleMenu}
       />
-      <Typography.Title level={4} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis>
-        {title}
-      </Typography.Title>
+      {phone ? (
+        <Typography.Title level={4} className="topbar-title topbar-title--phone">
+          {title}
+        </Typography.Title>
+      ) : (
+        <Typography.Title level={4} className="topbar-title" ellipsis={{ tooltip: title }}>
+          {title}
+        </Typography.Title>
+      )}
       <ConnectionIcon />
       <Tooltip title={t('shell.dashboard')}>
         <Link to={DASHBOARD_PRECISION_ROUTE} aria-label={t('shell.dashboard')}>
@@ -196,12 +247,14 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
       <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']} placement="bottomRight">
         <Button type="text" aria-label={user?.user} style={{ paddingInline: 4 }}>
           <Avatar size="small" src={user?.avatar} icon={<UserOutlined />} />
-          <span
-            className="topbar-user"
-            style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}
-          >
-            {user?.user_name ?? user?.user}
-          </span>
+          {!phone && (
+            <span
+              className="topbar-user"
+              style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
+              {user?.user_name ?? user?.user}
+            </span>
+          )}
         </Button>
       </Dropdown>
     </Flex>

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { setNotificationDevice, startLive, liveStore } from '../../api/live';
 import { snackbar, toast } from '../../api/notify';
-import { defaultRouteForType } from '../../app/routeMemory';
+import { notificationKind, notificationText } from './notificationText';
+import { routeAfterDeviceChange } from '../../app/routeMemory';
 import { LOGIN_ROUTE } from '../../app/routeTitles';
 import { useStore } from '../../app/store';
 import { signOut } from '../auth/signOut';
@@ -12,7 +13,7 @@ import { useSelectedDevice } from '../devices/selection';
 
 /**
  * Shell-wide live behaviour: the socket for the signed-in user, the notification subscription
- * following the selected device, connection snackbars, and the type-change navigation.
+ * following the selected device, connection snackbars, and the device-change navigation.
  */
 export function useLiveSession(): void {
   const { t } = useTranslation();
@@ -21,7 +22,10 @@ export function useLiveSession(): void {
   const device = useSelectedDevice();
   const connected = useStore(liveStore, (s) => s.connected);
   const wasOffline = useRef(false);
-  const lastType = useRef<number | undefined>(undefined);
+  const lastMac = useRef<string | undefined>(undefined);
+  const { pathname } = useLocation();
+  const currentPath = useRef(pathname);
+  currentPath.current = pathname;
 
   const token = user?.token;
   const login = user?.user;
@@ -54,18 +58,21 @@ export function useLiveSession(): void {
   useEffect(() => {
     if (!latestNotification || announced.current === latestNotification) return;
     announced.current = latestNotification;
-    const d = latestNotification.data;
-    const kind = ['STATUS', 'ANOMALY', 'NILM', 'DISCONNECTOR'].includes(latestNotification.type)
-      ? t(`shell.notification_types.${latestNotification.type}` as never)
-      : t('shell.notifications');
-    const text = [d.name, d.event, d.message].filter(Boolean).join(' · ');
-    toast('info', text ? `${kind}: ${text}` : kind);
+    toast(
+      'info',
+      `${notificationKind(t, latestNotification.type)}: ${notificationText(t, latestNotification)}`,
+    );
   }, [latestNotification, t]);
 
+  // Another device keeps the current view when it has it; otherwise its type's default route.
+  const mac = device?.mac;
   const type = device?.type;
   useEffect(() => {
-    if (type === undefined) return;
-    if (lastType.current !== undefined && lastType.current !== type) void navigate(defaultRouteForType(type));
-    lastType.current = type;
-  }, [type, navigate]);
+    if (mac === undefined || type === undefined) return;
+    if (lastMac.current !== undefined && lastMac.current !== mac) {
+      const target = routeAfterDeviceChange(currentPath.current, type);
+      if (target !== currentPath.current) void navigate(target);
+    }
+    lastMac.current = mac;
+  }, [mac, type, navigate]);
 }

@@ -1,6 +1,6 @@
 import { CalendarOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Divider, Flex, Popover } from 'antd';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,12 @@ import {
   type DateRange,
   type Granularity,
 } from './dateRanges';
+import { dayOf, installationZone, type CalendarDay } from './zone';
+
+/** The calendar's cell as a day of the installation (the picker counts in the browser's zone). */
+const pickedDay = (d: Dayjs): CalendarDay => ({ y: d.year(), m: d.month() + 1, d: d.date() });
+/** A day of the installation as the picker's cell. */
+const cellOf = (day: CalendarDay): Dayjs => dayjs(new Date(day.y, day.m - 1, day.d));
 
 interface DateRangeMenuProps {
   granularity: Granularity;
@@ -23,6 +29,7 @@ interface DateRangeMenuProps {
 export function DateRangeMenu({ granularity, value, onChange }: DateRangeMenuProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const tz = installationZone();
   const label = isPresetKey(value.key) ? t(`toolbar.presets.${value.key}`) : value.key;
 
   const pick = (range: DateRange) => {
@@ -37,7 +44,7 @@ export function DateRangeMenu({ granularity, value, onChange }: DateRangeMenuPro
           key={key}
           type={value.key === key ? 'primary' : 'text'}
           style={{ justifyContent: 'flex-start' }}
-          onClick={() => pick(presetRange(key, new Date()))}
+          onClick={() => pick(presetRange(key, new Date(), tz))}
         >
           {t(`toolbar.presets.${key}`)}
         </Button>
@@ -47,14 +54,18 @@ export function DateRangeMenu({ granularity, value, onChange }: DateRangeMenuPro
       </Divider>
       <DatePicker.RangePicker
         aria-label={t('toolbar.custom')}
-        value={isPresetKey(value.key) ? null : [dayjs(value.from * 1000), dayjs(value.to * 1000)]}
-        disabledDate={(d) => isAfterToday(d.toDate(), new Date())}
+        value={
+          isPresetKey(value.key)
+            ? null
+            : [cellOf(dayOf(value.from * 1000, tz)), cellOf(dayOf(value.to * 1000, tz))]
+        }
+        disabledDate={(d) => isAfterToday(pickedDay(d), new Date(), tz)}
         format="D.M.YYYY"
         allowClear={false}
         getPopupContainer={(node) => node.parentElement ?? document.body}
         onChange={(dates) => {
           const [a, b] = dates ?? [];
-          if (a && b) pick(customRange(a.toDate(), b.toDate()));
+          if (a && b) pick(customRange(pickedDay(a), pickedDay(b), tz));
         }}
       />
     </Flex>

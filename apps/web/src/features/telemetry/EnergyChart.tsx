@@ -2,14 +2,16 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDataNotFound } from '../../api/http';
 import { ChartCard } from '../../charts/ChartCard';
-import type { ChartLine, ChartSeries } from '../../charts/options';
+import type { ChartBuckets, ChartLine, ChartSeries } from '../../charts/options';
+import dayjs from 'dayjs';
 import { useDeviceDetailsQuery } from '../devices/api';
 import { useSelectedDevice } from '../devices/selection';
 import { useEnergyQuery } from './api';
 import { useYAxisType } from './chartState';
 import { ContractLimitsMenu } from './ContractLimitsMenu';
+import { monthStarts, partialIntervalStart, toMonthStarts } from './energyBuckets';
 import { useDataSource, useRange } from './GraphToolbar';
-import type { EnergyPeriod, EnergyView } from './views';
+import { energySeriesOf, type EnergyPeriod, type EnergyView } from './views';
 
 const COLORS: Record<string, string> = {
   E_I: '#1668dc',
@@ -42,7 +44,8 @@ export function EnergyChart({ view }: EnergyChartProps) {
   const query = useEnergyQuery(view, device?.token, range, source);
   const details = useDeviceDetailsQuery(view.maximum ? device?.token : undefined);
   const [yAxisType, setYAxisType] = useYAxisType();
-  const keys = view.data.split(',');
+  // Series of registers the device's type does not keep are left out, not drawn as zeros.
+  const keys = device ? energySeriesOf(view, device.type) : view.data.split(',');
   const label = (k: string) =>
     k === 'E_I'
       ? t('chart.import')
@@ -54,12 +57,37 @@ export function EnergyChart({ view }: EnergyChartProps) {
   );
 
   const data = query.isError ? undefined : query.data;
-  const series: ChartSeries[] = keys.map((k) => ({
-    name: label(k),
-    points: data?.[k] ?? [],
-    kind: 'bar',
-    color: COLORS[k] ?? '#1668dc',
-  }));
+  const monthly = view.period === 'MONTH';
+  const series = useMemo<ChartSeries[]>(
+    () =>
+      keys.map((k) => {
+        const points = data?.[k] ?? [];
+        return {
+          name: label(k),
+          points: monthly ? toMonthStarts(points) : points,
+          kind: 'bar',
+          color: COLORS[k] ?? '#1668dc',
+        };
+      }),
+    // label follows t; keys follow the view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data, monthly, view, t],
+  );
+  // A year reads as its twelve months, each a column, even before a month has data.
+  const buckets = useMemo<ChartBuckets | undefined>(
+    () =>
+      monthly
+        ? { times: monthStarts(range.from, range.to), label: (ms) => dayjs(ms).format('MMM') }
+        : undefined,
+    // The labels are in the current language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [monthly, range.from, range.to, t],
+  );
+  const partialFrom = partialIntervalStart(
+    series.map((s) => s.points),
+    view.period,
+    Date.now(),
+  );
   const selected = Object.fromEntries(keys.map((k) => [label(k), visible[k] ?? true]));
   const limits = details.data;
   const lines = useMemo<ChartLine[]>(
@@ -86,6 +114,10 @@ export function EnergyChart({ view }: EnergyChartProps) {
       lines={lines}
       loading={query.isFetching}
       timeFormat={TIME_FORMATS[view.period]}
+      showMaximum
+      {...(buckets ? { buckets } : {})}
+      {...(view.maximum ? { highlightAbove: true } : {})}
+      {...(partialFrom !== undefined ? { partialFrom } : {})}
       {...(query.isError
         ? {
             emptyText: isDataNotFound(query.error)

@@ -8,6 +8,8 @@ import { HierarchyPanel } from '../devices/HierarchyPanel';
 import { useSelectedDevice } from '../devices/selection';
 import { DateRangeMenu } from './DateRangeMenu';
 import { resolveRange, type DateRange, type Granularity } from './dateRanges';
+import { ZoneNote } from './ZoneNote';
+import { installationZone } from './zone';
 
 interface GraphToolbarProps {
   /** Without a granularity the toolbar has no date menu (real-time views). */
@@ -18,7 +20,7 @@ interface GraphToolbarProps {
 /** The range for a granularity: the stored one, with presets recomputed for today. */
 export function useRange(granularity: Granularity): [DateRange, (r: DateRange) => void] {
   const stored = useSettings((s) => s.ranges[granularity]);
-  const range = resolveRange(stored, granularity, new Date());
+  const range = resolveRange(stored, granularity, new Date(), installationZone());
   const set = (r: DateRange) =>
     updateSettings({ ranges: { ...settingsStore.get().ranges, [granularity]: r } });
   return [range, set];
@@ -50,6 +52,7 @@ export function GraphToolbar({ granularity, showSource = true }: GraphToolbarPro
         </Button>
       </Tooltip>
       {granularity && <RangeControl granularity={granularity} />}
+      <ZoneNote />
       {showSource && (
         <Select<DataSourceId>
           aria-label={t('toolbar.data_source')}

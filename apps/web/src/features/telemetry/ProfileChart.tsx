@@ -1,3 +1,4 @@
+import { phasesInUse, type ProfileResolution } from '@meterportal/protocol';
 import { useTranslation } from 'react-i18next';
 import { isDataNotFound } from '../../api/http';
 import type { Point } from '../../charts/series';
@@ -8,6 +9,11 @@ import type { PhaseKey } from './chartState';
 import { useDataSource, useRange } from './GraphToolbar';
 import { PhaseChart } from './PhaseChart';
 import type { ProfileView } from './views';
+
+/** Energy profiles come per quarter hour where the other quantities come per minute. */
+const ENERGY_QUANTITIES: ReadonlySet<string> = new Set(['E_I', 'E_E', 'Q_E', 'S_E']);
+const resolutionKey = (view: ProfileView, r: ProfileResolution) =>
+  r === 'MINUTE' && ENERGY_QUANTITIES.has(view.quantity) ? '15MIN' : r;
 
 interface ProfileChartProps {
   view: ProfileView;
@@ -20,7 +26,8 @@ export function ProfileChart({ view }: ProfileChartProps) {
   const [range] = useRange('day');
   const source = useDataSource();
   const query = useProfileQuery(view, device?.token, range, source);
-  const phaseCount = device?.phase_use ?? 3;
+  // A single-phase type (the plug, the disconnector) shows its one phase.
+  const phaseCount = device ? phasesInUse(device.type, device.phase_use) : 3;
 
   // A failed load (610 included) clears the chart rather than keeping the previous range's data.
   const data = query.isError ? undefined : query.data;
@@ -39,8 +46,10 @@ export function ProfileChart({ view }: ProfileChartProps) {
       title={t(`menu.${view.title}`)}
       fileName={view.path.replace(/\//g, '-')}
       unit={view.unit}
+      quantity={view.quantity}
       kind="area"
       series={series}
+      {...(data?.resolution ? { note: t(`chart.resolution_${resolutionKey(view, data.resolution)}`) } : {})}
       loading={query.isFetching}
       {...(view.startLogarithmic ? { startLogarithmic: true } : {})}
       {...(query.isError

@@ -1,5 +1,6 @@
 import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
+import { phasesInUse } from '@meterportal/protocol';
 import { useTranslation } from 'react-i18next';
 import { subscribeData } from '../../api/live';
 import { snackbar } from '../../api/notify';
@@ -22,7 +23,8 @@ export function RealtimeChart({ view }: RealtimeChartProps) {
   const { t } = useTranslation();
   const device = useSelectedDevice();
   const token = device?.token;
-  const phaseCount = device?.phase_use ?? 3;
+  // A single-phase type (the plug, the disconnector) shows its one phase.
+  const phaseCount = device ? phasesInUse(device.type, device.phase_use) : 3;
   const [series, setSeries] = useState<Partial<Record<PhaseKey, Point[]>>>({});
 
   useEffect(() => {
@@ -67,6 +69,7 @@ export function RealtimeChart({ view }: RealtimeChartProps) {
         title={t(`menu.${view.title}`)}
         fileName={`${view.path.replace(/\//g, '-')}`}
         unit={view.unit}
+        quantity={view.quantity}
         kind="line"
         series={series}
         live

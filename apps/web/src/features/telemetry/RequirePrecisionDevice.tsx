@@ -10,7 +10,7 @@ interface RequirePrecisionDeviceProps {
 }
 
 /**
- * The visualization area needs a selected device of the precision type. Rather than bouncing
+ * The applied-precision area needs a selected device of the precision type. Rather than bouncing
  * between routes, it says so and offers the hierarchy to pick one right here.
  */
 export function RequirePrecisionDevice({ children }: RequirePrecisionDeviceProps) {

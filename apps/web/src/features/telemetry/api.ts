@@ -1,4 +1,4 @@
-import { EnergyResponse, ProfileResponse } from '@meterportal/protocol';
+import { EnergyResponse, ProfileResponse, type ProfileResolution } from '@meterportal/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_CODE, call, isDataNotFound } from '../../api/http';
 import type { ErrorMeta } from '../../api/queryClient';
@@ -37,6 +37,8 @@ export interface ProfileSeries {
   phases: Partial<Record<'L1' | 'L2' | 'L3', Point[]>>;
   /** The server's sum over phases, when the call asked for it. */
   cumulative?: Point[];
+  /** How the server combined the points: per minute, hourly or daily. */
+  resolution?: ProfileResolution;
 }
 
 /** Reads data[quantity] of a (validated) profile answer into sorted, scaled points. */
@@ -80,7 +82,7 @@ export function useProfileQuery(
       if (src !== null) body.source = src;
       const res = ProfileResponse.safeParse(await call<unknown>('read', '/profile', body, { signal }));
       if (!res.success) throw new ApiError(NETWORK_ERROR_CODE, 'unreadable profile answer', 200);
-      return readProfile(res.data.data, view.quantity, view.divisor);
+      return { ...readProfile(res.data.data, view.quantity, view.divisor), resolution: res.data.resolution };
     },
     enabled: !!deviceToken,
     meta: chartErrors,

@@ -1,7 +1,10 @@
+import { addDays, compareDays, dayOf, startOfDaySec, type CalendarDay } from './zone';
+
 /**
  * Date ranges of the graph toolbar (seed 000 sections 2, 3 and 4). All arithmetic is in the
- * browser's local time with calendar operations (not fixed 24 h steps) so that daylight-saving
- * days of 23 or 25 hours keep their true midnight boundaries.
+ * installation's time zone with calendar operations (not fixed 24 h steps), so that a browser
+ * elsewhere asks for the days the server sums, and daylight-saving days of 23 or 25 hours keep
+ * their true midnight boundaries.
  */
 
 export type Granularity = 'day' | 'week' | 'year';
@@ -29,77 +32,67 @@ export const DEFAULT_PRESET: Record<Granularity, PresetKey> = {
   year: 'thisYear',
 };
 
-const sec = (d: Date): number => Math.floor(d.getTime() / 1000);
-
-export function startOfDay(d: Date): Date {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate(), 0, 0, 0, 0);
-}
-
-/** Last second of the local day. */
-export function endOfDay(d: Date): Date {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59, 0);
-}
-
-function addDays(d: Date, days: number): Date {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
+/** The last second of a calendar day in a zone. */
+function endOfDaySec(day: CalendarDay, tz: string): number {
+  return startOfDaySec(addDays(day, 1), tz) - 1;
 }
 
 export function isPresetKey(key: string): key is PresetKey {
   return ['today', 'yesterday', 'last7days', 'last14days', 'thisYear', 'lastYear'].includes(key);
 }
 
-/** Bounds of a preset relative to now. */
-export function presetRange(key: PresetKey, now: Date): DateRange {
-  const today = startOfDay(now);
+/** Bounds of a preset relative to now, in whole days of the zone. */
+export function presetRange(key: PresetKey, now: Date, tz: string): DateRange {
+  const today = dayOf(now.getTime(), tz);
+  const days = (first: CalendarDay, last: CalendarDay): DateRange => ({
+    key,
+    from: startOfDaySec(first, tz),
+    to: endOfDaySec(last, tz),
+  });
   switch (key) {
     case 'today':
-      return { key, from: sec(today), to: sec(endOfDay(today)) };
-    case 'yesterday': {
-      const y = addDays(today, -1);
-      return { key, from: sec(y), to: sec(endOfDay(y)) };
-    }
+      return days(today, today);
+    case 'yesterday':
+      return days(addDays(today, -1), addDays(today, -1));
     case 'last7days':
-      return { key, from: sec(addDays(today, -6)), to: sec(endOfDay(today)) };
+      return days(addDays(today, -6), today);
     case 'last14days':
-      return { key, from: sec(addDays(today, -13)), to: sec(endOfDay(today)) };
+      return days(addDays(today, -13), today);
     case 'thisYear':
-      return {
-        key,
-        from: sec(new Date(now.getFullYear(), 0, 1)),
-        to: sec(endOfDay(new Date(now.getFullYear(), 11, 31))),
-      };
+      return days({ y: today.y, m: 1, d: 1 }, { y: today.y, m: 12, d: 31 });
     case 'lastYear':
-      return {
-        key,
-        from: sec(new Date(now.getFullYear() - 1, 0, 1)),
-        to: sec(endOfDay(new Date(now.getFullYear() - 1, 11, 31))),
-      };
+      return days({ y: today.y - 1, m: 1, d: 1 }, { y: today.y - 1, m: 12, d: 31 });
   }
 }
 
 /** The seed's custom label, D.M. - D.M. */
-export function customLabel(from: Date, to: Date): string {
-  return `${from.getDate()}.${from.getMonth() + 1}. - ${to.getDate()}.${to.getMonth() + 1}.`;
+export function customLabel(from: CalendarDay, to: CalendarDay): string {
+  return `${from.d}.${from.m}. - ${to.d}.${to.m}.`;
 }
 
-/** A custom range from two calendar days (order-independent), whole days inclusive. */
-export function customRange(a: Date, b: Date): DateRange {
-  const [first, last] = a.getTime() <= b.getTime() ? [a, b] : [b, a];
-  return { key: customLabel(first, last), from: sec(startOfDay(first)), to: sec(endOfDay(last)) };
+/** A custom range from two calendar days (order-independent), whole days of the zone inclusive. */
+export function customRange(a: CalendarDay, b: CalendarDay, tz: string): DateRange {
+  const [first, last] = compareDays(a, b) <= 0 ? [a, b] : [b, a];
+  return { key: customLabel(first, last), from: startOfDaySec(first, tz), to: endOfDaySec(last, tz) };
 }
 
-/** The calendar cannot pick a day after today. */
-export function isAfterToday(day: Date, now: Date): boolean {
-  return startOfDay(day).getTime() > startOfDay(now).getTime();
+/** The calendar cannot pick a day after today (today as the zone counts it). */
+export function isAfterToday(day: CalendarDay, now: Date, tz: string): boolean {
+  return compareDays(day, dayOf(now.getTime(), tz)) > 0;
 }
 
 /**
  * The range to show for a granularity from what was stored: presets are recomputed (today moves
  * on), custom ranges are kept, anything unusable falls back to the granularity's default.
  */
-export function resolveRange(stored: DateRange | undefined, granularity: Granularity, now: Date): DateRange {
+export function resolveRange(
+  stored: DateRange | undefined,
+  granularity: Granularity,
+  now: Date,
+  tz: string,
+): DateRange {
   if (stored && isPresetKey(stored.key) && PRESETS[granularity].includes(stored.key)) {
-    return presetRange(stored.key, now);
+    return presetRange(stored.key, now, tz);
   }
   if (
     stored &&
@@ -110,7 +103,7 @@ export function resolveRange(stored: DateRange | undefined, granularity: Granula
   ) {
     return stored;
   }
-  return presetRange(DEFAULT_PRESET[granularity], now);
+  return presetRange(DEFAULT_PRESET[granularity], now, tz);
 }
 
 /** The energy call's upper bound: the end of the range plus one second (seed 000 section 7). */

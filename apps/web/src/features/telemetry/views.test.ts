@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ENERGY_VIEWS, PROFILE_VIEWS, REALTIME_VIEWS, viewUrl } from './views';
+import {
+  ENERGY_VIEWS,
+  PROFILE_VIEWS,
+  REALTIME_VIEWS,
+  defaultViewUrl,
+  energySeriesOf,
+  typeHasView,
+  viewAt,
+  viewsOfType,
+  viewUrl,
+} from './views';
 
 describe('visualization views', () => {
   it('has the seed routes with their exact paths', () => {
@@ -35,5 +45,60 @@ describe('visualization views', () => {
     expect(ENERGY_VIEWS[0]?.hiddenAtStart).toEqual(['E_E']);
     expect(ENERGY_VIEWS[5]?.hiddenAtStart).toEqual(['Q2', 'Q3']);
     expect(PROFILE_VIEWS.filter((v) => v.startLogarithmic).map((v) => v.quantity)).toEqual(['U']);
+  });
+});
+
+describe('views per device type', () => {
+  const paths = (type: number) => viewsOfType(type).map((v) => v.path);
+  const ALL = [...REALTIME_VIEWS, ...PROFILE_VIEWS, ...ENERGY_VIEWS].map((v) => v.path);
+
+  it.each([1, 3, 4, 6])('gives type %i every view', (type) => {
+    expect(paths(type)).toEqual(ALL);
+  });
+
+  it('gives the disconnector its active and apparent quantities but no reactive ones or distortion', () => {
+    const p = paths(2);
+    expect(p).toContain('realtime/power/apparent');
+    expect(p).toContain('realtime/energy/export');
+    expect(p).toContain('energy/active/15min/maximum');
+    expect(p).not.toContain('realtime/power/reactive');
+    expect(p).not.toContain('profile/energy/reactive');
+    expect(p).not.toContain('profile/distoration-factor/current');
+    expect(p).not.toContain('energy/reactive/day');
+  });
+
+  it('gives the plug what it measures: voltage, current, active power, power factor, frequency, import', () => {
+    expect(paths(5)).toEqual([
+      'realtime/voltage',
+      'realtime/current',
+      'realtime/power/active',
+      'realtime/energy/import',
+      'realtime/frequency',
+      'realtime/power-factor',
+      'profile/voltage',
+      'profile/current',
+      'profile/power/active',
+      'profile/energy/import',
+      'profile/frequency',
+      'profile/power-factor',
+      'energy/active/15min/maximum',
+      'energy/active/15min',
+      'energy/active/hour',
+      'energy/active/day',
+      'energy/active/month',
+    ]);
+    expect(energySeriesOf(ENERGY_VIEWS[3]!, 5)).toEqual(['E_I']);
+    expect(energySeriesOf(ENERGY_VIEWS[3]!, 2)).toEqual(['E_I', 'E_E']);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6])('opens type %i on a view it has', (type) => {
+    const v = viewAt(defaultViewUrl(type));
+    expect(v).toBeDefined();
+    expect(typeHasView(type, v!)).toBe(true);
+  });
+
+  it('finds a view by its path', () => {
+    expect(viewAt('/visualization/profile/distoration-factor/voltage/')?.title).toBe('df_voltage');
+    expect(viewAt('/applied-precision/dashboard')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { DeviceType, typeMeasures } from '@meterportal/protocol';
 import type { Granularity } from './dateRanges';
 
 /** Quantities of the profile call and of live messages (seed 000 sections 3 and 7). */
@@ -212,4 +213,50 @@ export const DEFAULT_VISUALIZATION_ROUTE = `${VISUALIZATION_BASE}/realtime/volta
 
 export function viewUrl(v: View): string {
   return `${VISUALIZATION_BASE}/${v.path}`;
+}
+
+/** The series of an energy view that a device type keeps registers for. */
+export function energySeriesOf(view: EnergyView, type: number): string[] {
+  return view.data
+    .split(',')
+    .filter((k) => typeMeasures(type, k.startsWith('Q') ? 'Q_E' : (k as 'E_I' | 'E_E')));
+}
+
+/**
+ * Whether a device type has a view: the quantity of a real-time or profile view, and for an
+ * energy view its first series (import, or the reactive quadrants).
+ */
+export function typeHasView(type: number, view: View): boolean {
+  if (view.kind !== 'energy') return typeMeasures(type, view.quantity);
+  return energySeriesOf(view, type)[0] === view.data.split(',')[0];
+}
+
+/** The views of a device type, in menu order. */
+export function viewsOfType(type: number): View[] {
+  return ALL_VIEWS.filter((v) => typeHasView(type, v));
+}
+
+/** The view a path names, if any. */
+export function viewAt(pathname: string): View | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return ALL_VIEWS.find((v) => viewUrl(v) === path);
+}
+
+/**
+ * Where each metering type opens: the household meter on its daily consumption, the industrial
+ * meter on its quarter-hour peaks (read against MRK and RK), the sub-meter on its power profile,
+ * the disconnector and the plug on live power (is the load on?). The analyzer opens its own area.
+ */
+const DEFAULT_VIEW_PATH: Record<number, string> = {
+  [DeviceType.SmartMeter]: 'energy/active/day',
+  [DeviceType.Disconnector]: 'realtime/power/active',
+  [DeviceType.Precision]: 'realtime/voltage',
+  [DeviceType.Industrial]: 'energy/active/15min/maximum',
+  [DeviceType.Plug]: 'realtime/power/active',
+  [DeviceType.Submeter]: 'profile/power/active',
+};
+
+/** The visualization view a device type opens on. */
+export function defaultViewUrl(type: number): string {
+  return `${VISUALIZATION_BASE}/${DEFAULT_VIEW_PATH[type] ?? 'realtime/power/active'}`;
 }

@@ -101,6 +101,36 @@ export function useMonitoringSlotsQuery(
   });
 }
 
+/**
+ * One device's 30-minute slots for a row of the day's state timeline. A day the device has no
+ * record of (610) is simply an empty row, said by the row itself rather than by a toast per row.
+ */
+export function useTimelineRowQuery(deviceToken: string | undefined, bounds: Bounds | null) {
+  return useQuery({
+    queryKey: [
+      ...toolsKeys.monitoring(deviceToken ?? '', '30MINUTE', bounds?.from ?? 0, bounds?.to ?? 0),
+      'row',
+    ],
+    queryFn: async ({ signal }): Promise<MonitoringSlot[]> => {
+      try {
+        const data = await fetchMonitoring(
+          deviceToken ?? '',
+          '30MINUTE',
+          bounds ?? { from: 0, to: 0 },
+          signal,
+        );
+        if (!Array.isArray(data)) throw unreadable('monitoring');
+        return data.map((p) => ({ timestampMs: p.timestamp, offlineSec: p.offline, uptimeH: p.uptime }));
+      } catch (e) {
+        if (isDataNotFound(e)) return [];
+        throw e;
+      }
+    },
+    enabled: !!deviceToken && bounds !== null,
+    meta: apiErrors,
+  });
+}
+
 function userToken(): string {
   return authStore.get().user?.token ?? '';
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { snackbar } from '../../api/notify';
 import { useSaveUserMutation } from './api';
 import { PasswordField } from './PasswordField';
-import { LOGIN_MIN } from './userRules';
+import { LOGIN_MIN, loginMixesScripts } from './userRules';
 
 interface NewUser {
   login: string;
@@ -39,6 +39,12 @@ export function AddUserCard() {
           rules={[
             { required: true, whitespace: true, message: t('common.required') },
             { min: LOGIN_MIN, message: t('usermanager.min_length', { min: LOGIN_MIN }) },
+            {
+              validator: (_rule, value: unknown) =>
+                typeof value === 'string' && loginMixesScripts(value)
+                  ? Promise.reject(new Error(t('usermanager.mixed_scripts')))
+                  : Promise.resolve(),
+            },
           ]}
         >
           <Input name="new-login" autoComplete="off" aria-label={t('usermanager.user_name')} />

@@ -3,6 +3,7 @@ import { MAX_DEVICES_PER_USER, type ManagedUser } from '@meterportal/protocol';
 import { Alert, Button, Form, Modal, Popconfirm, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { snackbar } from '../../api/notify';
+import { useAuthUser } from '../auth/session';
 import { useAssignMutation, useManagedDevicesQuery, useRemoveUserMutation, useSaveUserMutation } from './api';
 import { PasswordField } from './PasswordField';
 import { VALIDITIES, VALIDITY_LABEL, canAddDevice, lifeTimeFor, type Validity } from './userRules';
@@ -108,6 +109,8 @@ export function EditUserModal({ user, onClose }: UserModalProps) {
   const [form] = Form.useForm<PasswordForm>();
   const save = useSaveUserMutation('password');
   const remove = useRemoveUserMutation();
+  // One's own account is not deleted from here: it would end the session of the person acting.
+  const self = useAuthUser()?.user === user.login;
 
   const onFinish = async (v: PasswordForm) => {
     await save.mutateAsync({ login: user.login, password: v.password });
@@ -127,19 +130,21 @@ export function EditUserModal({ user, onClose }: UserModalProps) {
       onCancel={onClose}
       destroyOnHidden
       footer={[
-        <Popconfirm
-          key="delete"
-          title={t('usermanager.are_you_sure')}
-          okText={t('common.yes')}
-          cancelText={t('common.no')}
-          onConfirm={() => {
-            onDelete().catch(() => undefined);
-          }}
-        >
-          <Button danger icon={<DeleteOutlined />} loading={remove.isPending} style={{ float: 'left' }}>
-            {t('usermanager.delete_user')}
-          </Button>
-        </Popconfirm>,
+        !self && (
+          <Popconfirm
+            key="delete"
+            title={t('usermanager.are_you_sure')}
+            okText={t('common.yes')}
+            cancelText={t('common.no')}
+            onConfirm={() => {
+              onDelete().catch(() => undefined);
+            }}
+          >
+            <Button danger icon={<DeleteOutlined />} loading={remove.isPending} style={{ float: 'left' }}>
+              {t('usermanager.delete_user')}
+            </Button>
+          </Popconfirm>
+        ),
         <Button key="cancel" onClick={onClose}>
           {t('common.cancel')}
         </Button>,

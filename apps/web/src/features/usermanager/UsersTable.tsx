@@ -82,7 +82,7 @@ export function UsersTable() {
           allowClear
           placeholder={t('usermanager.search')}
           aria-label={t('usermanager.search')}
-          style={{ width: 240 }}
+          style={{ width: 240, maxWidth: '100%' }}
           onChange={(e) => {
             setSearch(e.target.value);
             setPage((p) => ({ ...p, current: 1 }));
@@ -117,7 +117,7 @@ export function UsersTable() {
             sorter: true,
             sortOrder: order,
             sortDirections: ['descend', 'ascend', 'descend'],
-            width: 200,
+            width: 160,
           },
           {
             title: t('usermanager.devices'),
@@ -131,7 +131,9 @@ export function UsersTable() {
           {
             title: t('usermanager.actions'),
             key: 'actions',
-            width: 120,
+            width: 96,
+            // Pinned to the right edge, so that a narrow screen reaches it without scrolling.
+            fixed: 'right',
             render: (_v, user) => (
               <Flex gap={4}>
                 <Tooltip title={t('usermanager.add_device')}>

@@ -1,6 +1,29 @@
 import { OWNER_LIFETIME_SEC } from '@meterportal/protocol';
 import { describe, expect, it } from 'vitest';
-import { canAddDevice, generatePassword, isOwnerLifeTime, lifeTimeFor, sortByLogin } from './userRules';
+import {
+  canAddDevice,
+  generatePassword,
+  isOwnerLifeTime,
+  lifeTimeFor,
+  loginMixesScripts,
+  sortByLogin,
+} from './userRules';
+
+describe('new login scripts', () => {
+  it.each([
+    ['admin', false],
+    ['Иван', false],
+    ['Σωκράτης', false],
+    ['用户01', false],
+    ['ｎｅｗｂｉｅ', false],
+    ['аdmin', true],
+    ['nеwbie', true],
+    ['pοrtal', true],
+    ['Иванσ', true],
+  ])('%s mixes look-alike scripts: %s', (login, mixed) => {
+    expect(loginMixesScripts(login)).toBe(mixed);
+  });
+});
 
 describe('generated password', () => {
   it('has 14 letters and digits', () => {

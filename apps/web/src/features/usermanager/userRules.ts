@@ -1,4 +1,9 @@
-import { DEVICE_VALIDITY_SEC, MAX_DEVICES_PER_USER, OWNER_LIFETIME_SEC } from '@meterportal/protocol';
+import {
+  DEVICE_VALIDITY_SEC,
+  MAX_DEVICES_PER_USER,
+  OWNER_LIFETIME_SEC,
+  mixesLookalikeScripts,
+} from '@meterportal/protocol';
 
 /** Seed 001 sections 5 and 9. */
 export const LOGIN_MIN = 3;
@@ -10,6 +15,14 @@ export const DEFAULT_PAGE_SIZE = 5;
 export const RELOAD_DELAY_MS = 500;
 /** Fuzzy search on login. */
 export const SEARCH_THRESHOLD = 0.3;
+
+/**
+ * A new login may not mix Latin, Cyrillic and Greek letters (`аdmin` with a Cyrillic а would pass
+ * for `admin`); the server refuses it the same way.
+ */
+export function loginMixesScripts(login: string): boolean {
+  return mixesLookalikeScripts(login);
+}
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -4,6 +4,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ErrorCode } from '@meterportal/protocol';
+import { isApiError } from '../../../api/http';
 import { useSelectedDevice } from '../../devices/selection';
 import { useMeterImagesQuery, useMeterTestsQuery, useMetersQuery } from './api';
 import { MeterImages } from './MeterImages';
@@ -25,6 +27,8 @@ export function MeterTestsPage() {
 
   if (!device) return <Empty description={t('meters.no_device')} />;
   const meter = meters.data?.find((m) => m.ID_meter === meterId);
+  // The server answers "Meter not found" for the tests and the images alike: said once, below.
+  const notFound = (meters.isSuccess && !meter) || isApiError(tests.error, ErrorCode.NotFound);
   const list = tests.data ?? [];
   const selected = list.find((r) => r.ID_test === selectedId) ?? list[0];
 
@@ -41,15 +45,17 @@ export function MeterTestsPage() {
           </Flex>
         }
       >
-        {meter ? (
+        {meter && (
           <Typography.Text type="secondary">
             {[meter.PRODUCER, meter.TYPE, meter.CUSTOMER, meter.LOCATION].filter(Boolean).join(' · ')}
           </Typography.Text>
-        ) : (
-          meters.isSuccess && <Typography.Text type="warning">{t('meters.meter_not_found')}</Typography.Text>
         )}
       </Card>
-      {tests.isError ? (
+      {notFound ? (
+        <Card>
+          <Result status="warning" title={t('meters.meter_not_found')} />
+        </Card>
+      ) : tests.isError ? (
         <Card>
           <Result status="warning" title={t('common.api_communication_error')} />
         </Card>
@@ -112,7 +118,9 @@ export function MeterTestsPage() {
           </Col>
         </Row>
       )}
-      <MeterImages deviceToken={device.token} images={images.data ?? []} loading={images.isLoading} />
+      {!notFound && (
+        <MeterImages deviceToken={device.token} images={images.data ?? []} loading={images.isLoading} />
+      )}
     </Flex>
   );
 }

@@ -19,12 +19,16 @@ export const meterKeys = {
   all: ['meters'] as const,
   list: (deviceToken: string) => [...meterKeys.all, 'list', deviceToken] as const,
   tests: (deviceToken: string, meterId: number) => [...meterKeys.all, 'tests', deviceToken, meterId] as const,
-  images: (deviceToken: string, meterId: number) => [...meterKeys.all, 'images', deviceToken, meterId] as const,
+  images: (deviceToken: string, meterId: number) =>
+    [...meterKeys.all, 'images', deviceToken, meterId] as const,
 };
 
 const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
+/** A meter's tests and images: an unknown meter is said once by the page, not as a failure. */
+const meterPartErrors: ErrorMeta = {
+  errorKey: (e) => (isApiError(e, ErrorCode.NotFound) ? null : 'common.api_communication_error'),
+};
 const unreadable = (what: string) => new ApiError(NETWORK_ERROR_CODE, `unreadable ${what} answer`, 200);
-
 
 /** Meters of a device; 610 is an empty list, silently (seed 001 section 8). */
 export function useMetersQuery(deviceToken: string | undefined) {
@@ -87,7 +91,8 @@ export function useDeleteMeterMutation(deviceToken: string | undefined) {
 function deviceErrorDialog(e: unknown): void {
   if (isApiError(e, ErrorCode.Unauthenticated)) return;
   if (isApiError(e, ErrorCode.DeviceOffline)) errorDialog(i18next.t('meters.device_offline'));
-  else if (isApiError(e, ErrorCode.DeviceNotResponding)) errorDialog(i18next.t('common.device_not_responding'));
+  else if (isApiError(e, ErrorCode.DeviceNotResponding))
+    errorDialog(i18next.t('common.device_not_responding'));
   else errorDialog(i18next.t('common.api_communication_error'));
 }
 
@@ -127,7 +132,11 @@ export function useUploadImagesMutation(deviceToken: string | undefined) {
       } catch (e) {
         throw new ApiError(NETWORK_ERROR_CODE, e instanceof Error ? e.message : 'network error', 0);
       }
-      const body = (await res.json().catch(() => ({}))) as { status?: unknown; code?: unknown; message?: unknown };
+      const body = (await res.json().catch(() => ({}))) as {
+        status?: unknown;
+        code?: unknown;
+        message?: unknown;
+      };
       if (!res.ok || body.status !== 'OK') {
         throw new ApiError(
           typeof body.code === 'number' ? body.code : NETWORK_ERROR_CODE,
@@ -137,7 +146,8 @@ export function useUploadImagesMutation(deviceToken: string | undefined) {
       }
     },
     onError: deviceErrorDialog,
-    onSettled: (_d, _e, v) => qc.invalidateQueries({ queryKey: meterKeys.images(deviceToken ?? '', v.meterId) }),
+    onSettled: (_d, _e, v) =>
+      qc.invalidateQueries({ queryKey: meterKeys.images(deviceToken ?? '', v.meterId) }),
   });
 }
 
@@ -149,7 +159,10 @@ export function useDeviceDatabaseMutation(deviceToken: string | undefined, direc
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await call('write', `/applied-precision/${direction}-database`, { device_token: deviceToken, meters: true });
+      await call('write', `/applied-precision/${direction}-database`, {
+        device_token: deviceToken,
+        meters: true,
+      });
     },
     onError: deviceErrorDialog,
     onSuccess: () => qc.invalidateQueries({ queryKey: meterKeys.list(deviceToken ?? '') }),
@@ -179,7 +192,7 @@ function useMeterListQuery<T>(
       }
     },
     enabled: !!deviceToken && meterId > 0,
-    meta: apiErrors,
+    meta: meterPartErrors,
   });
 }
 

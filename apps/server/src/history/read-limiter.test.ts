@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { TooManyReads } from '../http/errors';
+import { sessionReadLimiter } from './read-limiter';
+
+/** A read that finishes when told to. */
+function gate() {
+  let open!: () => void;
+  const done = new Promise<void>((r) => (open = r));
+  return { open, read: () => done.then(() => 'read') };
+}
+
+describe('sessionReadLimiter', () => {
+  it('runs two reads of a session at once, queues four and refuses the seventh', async () => {
+    const limiter = sessionReadLimiter({ concurrent: 2, waiting: 4 });
+    const gates = Array.from({ length: 6 }, gate);
+    const started: number[] = [];
+    const runs = gates.map((g, i) =>
+      limiter.run('s1', () => {
+        started.push(i);
+        return g.read();
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    expect(limiter.load('s1')).toEqual({ running: 2, waiting: 4 });
+    await expect(limiter.run('s1', () => Promise.resolve('x'))).rejects.toBeInstanceOf(TooManyReads);
+    // Another session is not held up by the first one.
+    await expect(limiter.run('s2', () => Promise.resolve('other'))).resolves.toBe('other');
+
+    gates[0]!.open();
+    await runs[0];
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([0, 1, 2]);
+    for (const g of gates) g.open();
+    await expect(Promise.all(runs)).resolves.toEqual(Array(6).fill('read'));
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(limiter.load('s1')).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('frees the slot of a read that failed', async () => {
+    const limiter = sessionReadLimiter({ concurrent: 1, waiting: 0 });
+    await expect(limiter.run('s', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(limiter.run('s', () => Promise.resolve(1))).resolves.toBe(1);
+  });
+});
