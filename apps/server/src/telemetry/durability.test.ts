@@ -4,7 +4,7 @@
 // quarter-hour energy adds up to the register difference between the first and the last frame.
 // Then cut the store's connections and the broker link during ingest: nothing is lost, ingest
 // resumes by itself, and the outage shows in the metrics.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -131,6 +131,11 @@ describe.each(CASES)('ingest durability on %s through the %s broker', (dialect, 
       childEnv = { ...process.env, ...store, DUR_MQTT_URL: link.url, DUR_CLIENT_ID: ingestClientId };
     }
   });
+  // A test that fails half-way leaves its server running; the next one needs the same port.
+  const running = new Set<ChildProcess>();
+  afterEach(async () => {
+    await Promise.all([...running].map((c) => kill(c, 'SIGKILL')));
+  });
   afterAll(async () => {
     if (broker === 'mosquitto') {
       // Drop the persistent session so the shared broker does not queue for it forever.
@@ -148,6 +153,8 @@ describe.each(CASES)('ingest durability on %s through the %s broker', (dialect, 
       env: childEnv,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (b: Buffer) => b.toString().includes('ready') && resolve());
       child.once('exit', (code) => reject(new Error(`child exited ${code}`)));
@@ -193,7 +200,7 @@ describe.each(CASES)('ingest durability on %s through the %s broker', (dialect, 
   const meter = async () => {
     const acked = new Set<number>();
     const client: MqttClient = await mqtt.connectAsync(brokerUrl, {
-      clientId: `dur-meter-${run}-${dialect}-${broker}`,
+      clientId: `meter-${mac}`,
       username: mac,
       password,
       clean: false,
