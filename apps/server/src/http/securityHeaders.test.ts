@@ -49,6 +49,21 @@ describe('security headers and caching', () => {
     }
   });
 
+  it('lets only the silent-renewal page be framed, and only by the portal itself', async () => {
+    for (const url of ['/login/silent', '/login/silent?code=x&state=y']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("frame-ancestors 'self'");
+      expect(csp, url).not.toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    for (const url of ['/login/silent/x', '/login/silentx', '/api/read/login/silent']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('never lets an answer with a token or personal data be stored', async () => {
     const signedIn = await t.app.inject({
       method: 'POST',

@@ -80,14 +80,22 @@ export function staticFileHeaders(
 }
 
 /**
+ * The identity provider's silent renewal returns to this page inside a frame of the portal itself,
+ * so it alone may be framed, and only by the portal's own origin.
+ */
+export const SILENT_RENEWAL_PATH = '/login/silent';
+
+/**
  * Security headers on every answer, and no-store on every answer that did not choose its own
  * caching (all of the API: tokens and personal data must not stay in a shared or browser cache).
  * HSTS only over https, where it means something.
  */
 export function installSecurityHeaders(app: FastifyInstance, csp: string): void {
+  const renewalCsp = csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
   app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('Content-Security-Policy', csp);
-    reply.header('X-Frame-Options', 'DENY');
+    const renewal = req.url.split('?')[0] === SILENT_RENEWAL_PATH;
+    reply.header('Content-Security-Policy', renewal ? renewalCsp : csp);
+    reply.header('X-Frame-Options', renewal ? 'SAMEORIGIN' : 'DENY');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     if (req.protocol === 'https')
