@@ -1,7 +1,8 @@
 // The year-long profile before and after the hourly rollup, in one run over one store: SQLite,
 // one meter with a year of minutes and quarter hours. "before" is the history service as it was:
-// hours averaged from the minutes at read time, and only the per-session limit on heavy reads;
-// "after" is the service as built (hourly rollup, at most two heavy reads in the process). For
+// hours averaged from the minutes and daily energy summed from the quarters at read time, and
+// only the per-session limit on heavy reads; "after" is the service as built (hourly and daily
+// rollups, at most three heavy reads in the process). For
 // each: rows the hourly read scans and its time, the year-long profile of every quantity through
 // HTTP (its bytes must be identical in both), and the p99 of a light request while ten sessions
 // each keep a year-long profile in flight.
@@ -52,10 +53,12 @@ const backfillSec = r2((performance.now() - t0) / 1000);
 console.log(`backfilled ${fill.quarterRows} quarter rows and ${fill.minuteRows} minute rows in ${backfillSec} s`);
 
 const repo = historyRepository(database);
-// The read as it was: every hour averaged from its minutes when asked.
+// The reads as they were: every hour averaged from its minutes when asked, and a profile's daily
+// energy summed from the quarters.
 const minutesRepo: HistoryRepository = {
   ...repo,
   hourAverages: (id, from, to, columns) => repo.minuteAverages(id, from, to, columns, 3600),
+  energyByDays: (id, range, columns, bucketSec) => repo.energyBuckets(id, range.fromSec, range.toSec, columns, bucketSec),
 };
 const modes: Record<'before' | 'after', HistoryService> = {
   before: {

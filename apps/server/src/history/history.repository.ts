@@ -25,8 +25,8 @@ const KNOWN_MINUTE_COLUMNS: ReadonlySet<string> = new Set(MINUTE_COLUMNS);
  */
 const MINUTE_WINDOW_SEC = 6 * 3600;
 const QUARTER_WINDOW_SEC = 7 * 86400;
-/** A month of hourly rollup rows per statement. */
-const HOUR_WINDOW_SEC = 30 * 86400;
+/** A week of hourly rollup rows (168) per statement. */
+const HOUR_WINDOW_SEC = 7 * 86400;
 const STATEMENT_CACHE_SIZE = 200;
 
 /** SQL for reading stored telemetry: minute profiles, quarter-hour energy, status changes. */

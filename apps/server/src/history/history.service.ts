@@ -103,7 +103,15 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
       const energyCols = energyKeys.map((q) => phases.flatMap((p) => PROFILE_ENERGY[q]!(p)));
       const readEnergy = async (): Promise<TimedColumns> => {
         const cols = energyCols.flat();
-        const buckets = await repo.energyBuckets(device.id, req.from, req.to, cols, resolution === 'MINUTE' ? 900 : 3600);
+        // Per local day, the whole days come from the daily rollup (a row a day instead of 96
+        // quarters), only the partial days at the range's ends from the quarters, per hour.
+        const fromStart = startOfDay(req.from, tz);
+        const fromDay = fromStart === req.from ? fromStart : nextPeriod(fromStart, 'DAY', tz);
+        const toDay = startOfDay(req.to, tz);
+        const buckets =
+          resolution === 'DAY' && fromDay < toDay
+            ? await repo.energyByDays(device.id, { fromSec: req.from, toSec: req.to, fromDay, toDay }, cols, 3600)
+            : await repo.energyBuckets(device.id, req.from, req.to, cols, resolution === 'MINUTE' ? 900 : 3600);
         const rows = { tsSec: buckets.map((b) => b.tsSec), values: cols.map((_, c) => Float64Array.from(buckets, (b) => b.values[c]!)) };
         return resolution === 'DAY' ? foldIntoPeriods(rows, dayStarts, 'sum') : rows;
       };
