@@ -122,6 +122,13 @@ export function historyRepository(database: Database) {
   }
 
   return {
+    /**
+     * Costly reads worth running at once: SQLite answers them one statement at a time on one
+     * connection, so a second read in parallel adds no throughput, only statements queued ahead of
+     * every light request's queries; PostgreSQL runs them on separate pooled connections.
+     */
+    heavyReadsAtOnce: sqlite ? 1 : 3,
+
     /** Minutes of [fromSec, toSec) in time order, column by column. */
     async minuteColumns(deviceId: number, fromSec: number, toSec: number, columns: readonly MinuteValueColumn[]): Promise<MinuteColumns> {
       // Two days of every quantity is 2,880 rows of 38 values: on SQLite in six-hour statements.

@@ -19,12 +19,6 @@ import { sessionReadLimiter } from './read-limiter';
 import type { ColumnSeries, ProfileColumns } from './series-json';
 import type { HistoryRepository } from './history.repository';
 
-/**
- * Costly reads running at once in the process, all sessions together: one more than a session
- * may run, so no session can take every slot and hold up the others' reads.
- */
-export const HEAVY_READS_AT_ONCE = 3;
-
 const PHASES = ['L1', 'L2', 'L3'] as const;
 type Phase = (typeof PHASES)[number];
 
@@ -66,10 +60,11 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
 
   return {
     /**
-     * Costly reads of one session: two at a time, four more waiting, the rest refused; and three
-     * at a time in the whole process, so a light request never queues behind more than three.
+     * Costly reads of one session: two at a time, four more waiting, the rest refused; and in the
+     * whole process as many as the database serves well at once (one on SQLite), the others
+     * waiting their turn, so a light request's queries never queue behind more than those.
      */
-    heavyReads: sessionReadLimiter({ concurrent: 2, waiting: 4, global: HEAVY_READS_AT_ONCE }),
+    heavyReads: sessionReadLimiter({ concurrent: 2, waiting: 4, global: repo.heavyReadsAtOnce }),
 
     /** Columns of a profile and their resolution; the route writes them out with encodeProfile. */
     async profile(user: SessionUser, req: ProfileRequest): Promise<{ resolution: ProfileResolution; data: ProfileColumns }> {
