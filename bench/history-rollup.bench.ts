@@ -2,10 +2,10 @@
 // one meter with a year of minutes and quarter hours. "before" is the history service as it was:
 // hours averaged from the minutes and daily energy summed from the quarters at read time, and
 // only the per-session limit on heavy reads; "after" is the service as built (hourly and daily
-// rollups, at most three heavy reads in the process). For
-// each: rows the hourly read scans and its time, the year-long profile of every quantity through
-// HTTP (its bytes must be identical in both), and the p99 of a light request while ten sessions
-// each keep a year-long profile in flight.
+// rollups, one heavy read at a time in the process on SQLite). For each: rows the hourly read
+// scans and its time, the year-long profile of every quantity through HTTP (its bytes must be
+// identical in both), and the p99 of a light request while ten sessions each keep a year-long
+// profile in flight.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
