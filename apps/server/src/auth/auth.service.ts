@@ -19,7 +19,8 @@ import {
   Unauthenticated,
 } from '../http/errors';
 import { hashPasswordDigest, randomToken, safeEqual, sha256Hex, verifyPasswordDigest } from './crypto';
-import type { OidcTokens, OidcVerifier } from './oidc';
+import { isUniqueViolation } from '../db/unique-violation';
+import type { OidcIdentity, OidcTokens, OidcVerifier } from './oidc';
 import type { SessionsRepository } from './sessions.repository';
 import { attemptKeys, signInThrottle } from './throttle';
 import type { UserRow, UsersRepository } from './users.repository';
@@ -100,6 +101,35 @@ export function authService(deps: {
   }
 
   /** The session for a body token, which must equal the session cookie. */
+  /**
+   * The account for a first identity-provider sign-in. Two first sign-ins at once (two tabs, or two
+   * people whose e-mails fold to the same login) both find nothing and both insert; the one that
+   * loses the race takes the account the winner created, or the next free login.
+   */
+  async function createIdentityProviderUser(id: OidcIdentity, wanted: string): Promise<UserRow> {
+    for (let attempt = 0; ; attempt++) {
+      let login = wanted;
+      for (let n = 2; await usersRepo.findByLoginKey(loginKey(login)); n++) login = `${wanted}-${n}`;
+      try {
+        return await usersRepo.create({
+          login,
+          auth_type: AuthType.IdentityProvider,
+          password_hash: null,
+          issuer: id.issuer,
+          subject: id.subject,
+          user_name: id.name,
+          avatar: id.picture,
+          applications: '',
+          created_at_ms: clock.nowMs(),
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= 4) throw err;
+        const winner = await usersRepo.findByIssuerSubject(id.issuer, id.subject);
+        if (winner) return winner;
+      }
+    }
+  }
+
   async function requireSession(token: string | undefined, cookie: string | undefined): Promise<Session> {
     if (!token || !cookie || !safeEqual(token, cookie)) throw new Unauthenticated();
     return requireCookieSession(cookie);
@@ -175,19 +205,7 @@ export function authService(deps: {
         const wanted = (
           id.email && id.emailVerified ? id.email : `${id.subject}@${new URL(id.issuer).hostname}`
         ).slice(0, 56);
-        let login = wanted;
-        for (let n = 2; await usersRepo.findByLoginKey(loginKey(login)); n++) login = `${wanted}-${n}`;
-        u = await usersRepo.create({
-          login,
-          auth_type: AuthType.IdentityProvider,
-          password_hash: null,
-          issuer: id.issuer,
-          subject: id.subject,
-          user_name: id.name,
-          avatar: id.picture,
-          applications: '',
-          created_at_ms: clock.nowMs(),
-        });
+        u = await createIdentityProviderUser(id, wanted);
       }
       return startSession(u);
     },

@@ -19,6 +19,20 @@ export type TelemetryMinutesTable = {
   samples: number;
 } & Record<MinuteValueColumn, number>;
 
+/**
+ * The minutes of one device and UTC hour aggregated (migration 009): avg of the averages, min of
+ * the minima, max of the maxima, as the history read computes them from the minutes.
+ */
+export type TelemetryHoursTable = {
+  device_id: number;
+  /** Hour start, unix seconds UTC. */
+  hour_sec: number;
+  /** Minute rows in the hour. */
+  minutes: number;
+  /** Frames folded into those minutes. */
+  samples: number;
+} & Record<MinuteValueColumn, number>;
+
 /** Energy columns of a quarter-hour row: per phase and summed (no phase suffix). */
 export type EnergyColumn =
   `${'e_i' | 'e_e'}${Ph | ''}_wh` | `${'q1' | 'q2' | 'q3' | 'q4'}${Ph | ''}_varh` | `s_e${Ph | ''}_vah`;
@@ -91,6 +105,7 @@ export interface DeviceCredentialsTable {
 /** Tables of the device link; use with `database.db.withTables<TelemetryDB>()`. */
 export type TelemetryDB = {
   telemetry_minutes: TelemetryMinutesTable;
+  telemetry_hours: TelemetryHoursTable;
   energy_quarters: EnergyQuartersTable;
   energy_days: EnergyDaysTable;
   energy_rollup: EnergyRollupTable;

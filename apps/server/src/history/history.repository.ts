@@ -25,6 +25,8 @@ const KNOWN_MINUTE_COLUMNS: ReadonlySet<string> = new Set(MINUTE_COLUMNS);
  */
 const MINUTE_WINDOW_SEC = 6 * 3600;
 const QUARTER_WINDOW_SEC = 7 * 86400;
+/** A week of hourly rollup rows (168) per statement. */
+const HOUR_WINDOW_SEC = 7 * 86400;
 const STATEMENT_CACHE_SIZE = 200;
 
 /** SQL for reading stored telemetry: minute profiles, quarter-hour energy, status changes. */
@@ -89,10 +91,48 @@ export function historyRepository(database: Database) {
     });
   }
 
+  /**
+   * Minutes of [fromSec, toSec) averaged in the database into UTC-aligned buckets of bucketSec,
+   * with the number of minutes in each (so buckets can be combined further by weight).
+   */
+  async function minuteAverages(
+    deviceId: number,
+    fromSec: number,
+    toSec: number,
+    columns: readonly MinuteValueColumn[],
+    bucketSec: number,
+  ): Promise<MinuteColumns & { counts: number[] }> {
+    for (const c of columns) if (!KNOWN_MINUTE_COLUMNS.has(c)) throw new Error(`unknown minute column ${c}`);
+    const read = async (from: number, to: number) => {
+      let q = db
+        .selectFrom('telemetry_minutes')
+        .select(sql<number>`ts_sec - (ts_sec % ${sql.lit(bucketSec)})`.as('b'))
+        .select(sql<number>`count(*)`.as('n'))
+        .where('device_id', '=', deviceId)
+        .where('ts_sec', '>=', from)
+        .where('ts_sec', '<', to)
+        .groupBy(sql`1`)
+        .orderBy(sql`1`);
+      for (const c of columns) q = q.select(sql<number>`avg(${sql.ref(c)})`.as(c));
+      return (await q.execute()) as unknown as Record<string, number | string>[];
+    };
+    const rows = await inWindows(fromSec, toSec, Math.max(MINUTE_WINDOW_SEC, bucketSec), read);
+    const values = columns.map((c) => Float64Array.from(rows, (r) => Number(r[c])));
+    return { tsSec: rows.map((r) => Number(r.b)), counts: rows.map((r) => Number(r.n)), values };
+  }
+
   return {
+    /**
+     * Costly reads worth running at once: SQLite answers them one statement at a time on one
+     * connection, so a second read in parallel adds no throughput, only statements queued ahead of
+     * every light request's queries; PostgreSQL runs them on separate pooled connections.
+     */
+    heavyReadsAtOnce: sqlite ? 1 : 3,
+
     /** Minutes of [fromSec, toSec) in time order, column by column. */
     async minuteColumns(deviceId: number, fromSec: number, toSec: number, columns: readonly MinuteValueColumn[]): Promise<MinuteColumns> {
-      const rows = await minuteArrays(deviceId, fromSec, toSec, columns);
+      // Two days of every quantity is 2,880 rows of 38 values: on SQLite in six-hour statements.
+      const rows = await inWindows(fromSec, toSec, MINUTE_WINDOW_SEC, (a, b) => minuteArrays(deviceId, a, b, columns));
       const n = rows.length;
       const tsSec = new Array<number>(n);
       const values = columns.map(() => new Float64Array(n));
@@ -104,34 +144,50 @@ export function historyRepository(database: Database) {
       return { tsSec, values };
     },
 
+    minuteAverages,
+
     /**
-     * Minutes of [fromSec, toSec) averaged in the database into UTC-aligned buckets of bucketSec,
-     * with the number of minutes in each (so buckets can be combined further by weight).
+     * Hourly averages of [fromSec, toSec) with the minutes in each hour, equal to
+     * minuteAverages(..., 3600): the whole hours come from the hourly rollup (one row an hour), only
+     * the partial hours at the range's ends from the minutes.
      */
-    async minuteAverages(
+    async hourAverages(
       deviceId: number,
       fromSec: number,
       toSec: number,
       columns: readonly MinuteValueColumn[],
-      bucketSec: number,
     ): Promise<MinuteColumns & { counts: number[] }> {
       for (const c of columns) if (!KNOWN_MINUTE_COLUMNS.has(c)) throw new Error(`unknown minute column ${c}`);
+      const firstWhole = Math.ceil(fromSec / 3600) * 3600;
+      const endWhole = Math.floor(toSec / 3600) * 3600;
+      if (firstWhole >= endWhole) return minuteAverages(deviceId, fromSec, toSec, columns, 3600);
       const read = async (from: number, to: number) => {
-        let q = db
-          .selectFrom('telemetry_minutes')
-          .select(sql<number>`ts_sec - (ts_sec % ${sql.lit(bucketSec)})`.as('b'))
-          .select(sql<number>`count(*)`.as('n'))
+        const rows = await db
+          .selectFrom('telemetry_hours')
+          .select(['hour_sec', 'minutes', ...columns])
           .where('device_id', '=', deviceId)
-          .where('ts_sec', '>=', from)
-          .where('ts_sec', '<', to)
-          .groupBy(sql`1`)
-          .orderBy(sql`1`);
-        for (const c of columns) q = q.select(sql<number>`avg(${sql.ref(c)})`.as(c));
-        return (await q.execute()) as unknown as Record<string, number | string>[];
+          .where('hour_sec', '>=', from)
+          .where('hour_sec', '<', to)
+          .orderBy('hour_sec')
+          .execute();
+        return rows as unknown as Record<string, number | string>[];
       };
-      const rows = await inWindows(fromSec, toSec, Math.max(MINUTE_WINDOW_SEC, bucketSec), read);
-      const values = columns.map((c) => Float64Array.from(rows, (r) => Number(r[c])));
-      return { tsSec: rows.map((r) => Number(r.b)), counts: rows.map((r) => Number(r.n)), values };
+      const [head, whole, tail] = await Promise.all([
+        minuteAverages(deviceId, fromSec, firstWhole, columns, 3600),
+        inWindows(firstWhole, endWhole, HOUR_WINDOW_SEC, read),
+        minuteAverages(deviceId, endWhole, toSec, columns, 3600),
+      ]);
+      return {
+        tsSec: [...head.tsSec, ...whole.map((r) => Number(r.hour_sec)), ...tail.tsSec],
+        counts: [...head.counts, ...whole.map((r) => Number(r.minutes)), ...tail.counts],
+        values: columns.map((c, i) => {
+          const v = new Float64Array(head.tsSec.length + whole.length + tail.tsSec.length);
+          v.set(head.values[i]!, 0);
+          whole.forEach((r, k) => (v[head.tsSec.length + k] = Number(r[c])));
+          v.set(tail.values[i]!, head.tsSec.length + whole.length);
+          return v;
+        }),
+      };
     },
 
     /** Quarter rows summed into buckets of bucketSec (a multiple of 900) aligned on UTC. */

@@ -59,8 +59,12 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
   const { repo, devices, tz } = deps;
 
   return {
-    /** Costly reads of one session: two at a time, four more waiting, the rest refused. */
-    heavyReads: sessionReadLimiter({ concurrent: 2, waiting: 4 }),
+    /**
+     * Costly reads of one session: two at a time, four more waiting, the rest refused; and in the
+     * whole process as many as the database serves well at once (one on SQLite), the others
+     * waiting their turn, so a light request's queries never queue behind more than those.
+     */
+    heavyReads: sessionReadLimiter({ concurrent: 2, waiting: 4, global: repo.heavyReadsAtOnce }),
 
     /** Columns of a profile and their resolution; the route writes them out with encodeProfile. */
     async profile(user: SessionUser, req: ProfileRequest): Promise<{ resolution: ProfileResolution; data: ProfileColumns }> {
@@ -80,11 +84,11 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         if (q === 'F') columns.push('f_avg');
         else for (const p of phases) columns.push(`${q.toLowerCase()}_${lc(p)}_avg` as MinuteValueColumn);
       }
-      // Long ranges are averaged in the database per hour (and those hours per local day here), so
-      // a year is 366 points per series instead of half a million minutes.
+      // Long ranges are read from the hourly rollup (and those hours folded per local day here), so
+      // a year reads 8,784 rows and answers 366 points per series instead of half a million minutes.
       const readMinutes = async (): Promise<TimedColumns> => {
         if (resolution === 'MINUTE') return repo.minuteColumns(device.id, req.from, req.to, columns);
-        const hours = await repo.minuteAverages(device.id, req.from, req.to, columns, 3600);
+        const hours = await repo.hourAverages(device.id, req.from, req.to, columns);
         return resolution === 'DAY' ? foldIntoPeriods(hours, dayStarts, { weights: hours.counts }) : hours;
       };
       // The energy quantities (E_I, E_E, Q_E, S_E per phase) in one statement, asked for at the
@@ -94,7 +98,15 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
       const energyCols = energyKeys.map((q) => phases.flatMap((p) => PROFILE_ENERGY[q]!(p)));
       const readEnergy = async (): Promise<TimedColumns> => {
         const cols = energyCols.flat();
-        const buckets = await repo.energyBuckets(device.id, req.from, req.to, cols, resolution === 'MINUTE' ? 900 : 3600);
+        // Per local day, the whole days come from the daily rollup (a row a day instead of 96
+        // quarters), only the partial days at the range's ends from the quarters, per hour.
+        const fromStart = startOfDay(req.from, tz);
+        const fromDay = fromStart === req.from ? fromStart : nextPeriod(fromStart, 'DAY', tz);
+        const toDay = startOfDay(req.to, tz);
+        const buckets =
+          resolution === 'DAY' && fromDay < toDay
+            ? await repo.energyByDays(device.id, { fromSec: req.from, toSec: req.to, fromDay, toDay }, cols, 3600)
+            : await repo.energyBuckets(device.id, req.from, req.to, cols, resolution === 'MINUTE' ? 900 : 3600);
         const rows = { tsSec: buckets.map((b) => b.tsSec), values: cols.map((_, c) => Float64Array.from(buckets, (b) => b.values[c]!)) };
         return resolution === 'DAY' ? foldIntoPeriods(rows, dayStarts, 'sum') : rows;
       };

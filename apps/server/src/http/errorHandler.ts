@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_HTTP_STATUS, ErrorCode, type ErrorEnvelope } from '@meterportal/protocol';
-import { AppError, TooManyAttempts } from './errors';
+import { isUniqueViolation } from '../db/unique-violation';
+import { AppError, Conflict, TooManyAttempts } from './errors';
 
 function envelope(code: number, message: string): ErrorEnvelope {
   return { status: 'ERROR', code, message };
@@ -11,7 +12,10 @@ function envelope(code: number, message: string): ErrorEnvelope {
 
 /** Maps every failure to `{status: 'ERROR', code, message}` with a fitting HTTP status. */
 export function installErrorHandler(app: FastifyInstance, spaIndex?: string): void {
-  app.setErrorHandler((error: unknown, req, reply) => {
+  app.setErrorHandler((raw: unknown, req, reply) => {
+    // A request that lost an insert race to another answers as if it had come second: the object
+    // already exists (seed 000 section 8), never a server error.
+    const error = isUniqueViolation(raw) ? new Conflict('Object already exist') : raw;
     if (error instanceof TooManyAttempts) {
       return reply
         .status(429)

@@ -7,6 +7,7 @@ import type { TelemetryDB } from '../db/schema.telemetry';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from './columns';
 import { MINUTE_CHANNELS, type MinuteAggregate } from './minute-aggregate';
 import { addDays, ensureDayRollup, sumIntoDays } from './day-rollup';
+import { hoursOf, pruneHours, refreshHours } from './hour-rollup';
 import { localDayFinder, nextPeriod, startOfDay } from '../history/calendar';
 
 /** Energy of one device and quarter, in ENERGY_COLUMNS order. */
@@ -116,6 +117,7 @@ const minuteTypes: BulkColumnType[] = [
 ];
 const quarterRow = (r: QuarterRow) => [r.deviceId, r.tsSec, ...r.values];
 const minuteRow = (r: MinuteRow) => [r.deviceId, r.agg.minuteStartSec, r.agg.samples, ...r.agg.values];
+const minuteKey = (r: MinuteRow) => ({ deviceId: r.deviceId, tsSec: r.agg.minuteStartSec });
 
 // Energy of a redelivered or split quarter adds up; the cursor guarantees each second counts once.
 const quarterAddClause = `${KEY} DO UPDATE SET ${ENERGY_COLUMNS.map((c) => `${c} = energy_quarters.${c} + excluded.${c}`).join(', ')}`;
@@ -381,7 +383,9 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         await bulkInsert(trx, dialect, quarterAdd, quarters.map(quarterRow));
         // Energy added to a quarter is added to its day as well.
         await addDays(trx, dialect, sumIntoDays(quarters, dayOf));
-        await bulkInsert(trx, dialect, minuteMerge, batch.minutes.filter(ok).map(minuteRow));
+        const minutes = batch.minutes.filter(ok);
+        await bulkInsert(trx, dialect, minuteMerge, minutes.map(minuteRow));
+        await refreshHours(trx, dialect, hoursOf(minutes.map(minuteKey)));
         for (const s of batch.states) {
           const row = {
             status: s.status,
@@ -472,6 +476,7 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
           ),
         );
         await bulkInsert(trx, dialect, minuteKeep, minutes.map(minuteRow));
+        await refreshHours(trx, dialect, hoursOf(minutes.map(minuteKey)));
       });
     },
 
@@ -510,10 +515,12 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
       nowMs: number,
     ): Promise<{ minutes: number; quarters: number; statusChanges: number }> {
       const nowSec = Math.floor(nowMs / 1000);
-      const m = await db
-        .deleteFrom('telemetry_minutes')
-        .where('ts_sec', '<', nowSec - retention.minutesSec)
-        .executeTakeFirst();
+      const minuteCutoff = nowSec - retention.minutesSec;
+      const m = await db.transaction().execute(async (trx) => {
+        const r = await trx.deleteFrom('telemetry_minutes').where('ts_sec', '<', minuteCutoff).executeTakeFirst();
+        await pruneHours(trx, dialect, minuteCutoff);
+        return r;
+      });
       const q = await pruneQuarters(nowSec - retention.quartersSec);
       const s = await db
         .deleteFrom('device_status_changes')

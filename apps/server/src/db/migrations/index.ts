@@ -8,6 +8,7 @@ import * as m005 from './005_history_rollup';
 import * as m006 from './006_notification_times_ms';
 import * as m007 from './007_auth_login_key';
 import * as m008 from './008_wire_durable_ingest';
+import * as m009 from './009_hour_rollup';
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -30,6 +31,7 @@ const STEPS: Record<string, Step> = {
   '006_notification_times_ms': m006,
   '007_auth_login_key': m007,
   '008_wire_durable_ingest': m008,
+  '009_hour_rollup': m009,
 };
 
 /** Brings the schema up to the named migration (upgrade tests start from an older schema). */
