@@ -41,7 +41,10 @@ const quiet = {
 };
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist');
+/** `BENCH_WEB_DIST` serves another build (say, of an earlier commit) for a comparison. */
+const dist = process.env.BENCH_WEB_DIST
+  ? path.resolve(process.env.BENCH_WEB_DIST)
+  : path.join(root, 'apps/web/dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
   console.log('apps/web/dist is missing: building it (npm run build -w apps/web)');
   const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
