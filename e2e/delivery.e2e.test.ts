@@ -80,6 +80,13 @@ describe('delivery', () => {
     expect(scripts.filter((s) => s.library).map((s) => s.url)).toEqual([]);
     expect(transferred).toBeGreaterThan(10 * 1024);
     expect(transferred).toBeLessThan(SIGNIN_BUDGET_BYTES);
+    // Choosing another language fetches its texts only.
+    await page.getByText('Slovenčina', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Prihlásenie' }).waitFor();
+    await page.getByText('English', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => s.library).map((s) => s.url)).toEqual([]);
 
     // Typing starts fetching the shell, with the library: the check above can see it.
     await page.fill('input[name="login"]', 'demo');
