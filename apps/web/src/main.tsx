@@ -10,14 +10,14 @@ import { initI18n } from './i18n';
 import './styles.css';
 
 async function start(): Promise<void> {
-  const config = await loadConfig();
   // Inside the hidden renewal frame the page only hands the provider's answer to its parent.
   if (window.location.pathname === SILENT_CALLBACK_PATH) {
+    const config = await loadConfig();
     const { completeSilentRenewal } = await import('./features/auth/oidc');
     await completeSilentRenewal(config);
     return;
   }
-  await initI18n();
+  await Promise.all([loadConfig(), initI18n()]);
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
   createRoot(root).render(

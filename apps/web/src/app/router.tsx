@@ -1,5 +1,5 @@
-import { Spin } from 'antd';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router';
 import { isSessionValid } from '../features/auth/rules';
 import { useAuthUser } from '../features/auth/session';
@@ -7,13 +7,18 @@ import { RequireMainUser, RequireSession } from './guards';
 import { useSelectedDevice } from '../features/devices/selection';
 import { DEFAULT_ROUTE, defaultRouteForType, rememberRoute } from './routeMemory';
 import { EDIT_PROFILE_ROUTE, LOGIN_ROUTE } from './routeTitles';
-import { loadAreaTexts } from '../i18n';
+import { LoginPage } from '../features/auth/LoginPage';
+import { loadShell } from './AppProviders';
 
-// Each top-level area is its own chunk: sign-in, the shell, profile, visualization, applied precision.
-const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+// The sign-in page is built without the component library and ships with the first load; the
+// shell (with the library's providers) and each area are their own chunks.
 const MainLayout = lazy(() =>
-  Promise.all([import('../features/shell/MainLayout'), loadAreaTexts()]).then(([m]) => ({
-    default: m.MainLayout,
+  loadShell().then(([{ AntTheme }, { MainLayout: Layout }]) => ({
+    default: () => (
+      <AntTheme>
+        <Layout />
+      </AntTheme>
+    ),
   })),
 );
 const EditProfilePage = lazy(() =>
@@ -30,10 +35,17 @@ const ApplicationsArea = lazy(() =>
   import('../features/usermanager/ApplicationsArea').then((m) => ({ default: m.ApplicationsArea })),
 );
 
+/** A spinner in plain CSS (the look of the library's large one), shown while a chunk loads. */
 function PageLoader() {
+  const { t } = useTranslation();
   return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-      <Spin size="large" />
+    <div className="page-loader" role="status" aria-label={t('common.loading')}>
+      <span className="page-loader__dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
     </div>
   );
 }
@@ -67,11 +79,7 @@ export const router = createBrowserRouter([
     children: [
       {
         path: LOGIN_ROUTE,
-        element: (
-          <Lazy>
-            <LoginPage />
-          </Lazy>
-        ),
+        element: <LoginPage preloadShell={loadShell} />,
       },
       {
         element: (

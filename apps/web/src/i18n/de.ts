@@ -40,6 +40,8 @@ export const de: Translation = {
     signing_in: 'Anmeldung läuft…',
     idp_unavailable: 'Die Anmeldung über den Identitätsanbieter ist nicht eingerichtet',
     too_many_attempts: 'Zu viele fehlgeschlagene Anmeldungen. Erneut versuchen in {{seconds}} s.',
+    show_password: 'Passwort anzeigen',
+    hide_password: 'Passwort verbergen',
   },
   shell: {
     brand: 'Meter Portal',

@@ -38,6 +38,8 @@ export const enCore = {
     signing_in: 'Signing in…',
     idp_unavailable: 'Sign-in through the identity provider is not configured',
     too_many_attempts: 'Too many failed sign-ins. Try again in {{seconds}} s.',
+    show_password: 'Show password',
+    hide_password: 'Hide password',
   },
   shell: {
     brand: 'Meter Portal',

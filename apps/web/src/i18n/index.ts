@@ -1,7 +1,3 @@
-import type { Locale } from 'antd/es/locale';
-import enGB from 'antd/es/locale/en_GB';
-import dayjs from 'dayjs';
-import 'dayjs/locale/en-gb';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { settingsStore, type Language } from '../app/settings';
@@ -14,44 +10,44 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', sk: 'Sl
 
 interface UiLocale {
   language: Language;
-  /** antd component texts; en-GB because its calendar starts weeks on Monday, as the seed asks. */
-  antd: Locale;
 }
 
-const uiLocaleStore = createStore<UiLocale>({ language: 'en', antd: enGB });
+const uiLocaleStore = createStore<UiLocale>({ language: 'en' });
 
 export function useUiLocale(): UiLocale {
   return useStore(uiLocaleStore);
 }
 
 /**
- * English ships with the first load; Slovak and German (texts, antd and dayjs locales) load when
- * chosen, which keeps them out of the sign-in page's first download.
+ * What else follows the language once the signed-in shell is loaded (component and date
+ * locales); the sign-in page needs only the texts, so it does not load them.
+ */
+type LanguageCompanion = (lng: Language) => Promise<void>;
+let companion: LanguageCompanion | undefined;
+
+/** Registers the shell's locale loader and runs it for the language in use. */
+export async function followLanguage(load: LanguageCompanion): Promise<void> {
+  companion = load;
+  await load(uiLocaleStore.get().language);
+}
+
+/**
+ * English ships with the first load; Slovak and German texts load when chosen, which keeps them
+ * out of the sign-in page's first download.
  */
 async function loadLanguage(lng: Language): Promise<UiLocale> {
   switch (lng) {
     case 'en':
-      dayjs.locale('en-gb');
-      return { language: 'en', antd: enGB };
+      return { language: 'en' };
     case 'sk': {
-      const [{ sk }, antd] = await Promise.all([
-        import('./sk'),
-        import('antd/es/locale/sk_SK'),
-        import('dayjs/locale/sk'),
-      ]);
+      const { sk } = await import('./sk');
       addTexts('sk', sk);
-      dayjs.locale('sk');
-      return { language: 'sk', antd: antd.default };
+      return { language: 'sk' };
     }
     case 'de': {
-      const [{ de }, antd] = await Promise.all([
-        import('./de'),
-        import('antd/es/locale/de_DE'),
-        import('dayjs/locale/de'),
-      ]);
+      const { de } = await import('./de');
       addTexts('de', de);
-      dayjs.locale('de');
-      return { language: 'de', antd: antd.default };
+      return { language: 'de' };
     }
   }
 }
@@ -62,6 +58,7 @@ function addTexts(lng: Language, texts: Translation): void {
 
 async function switchTo(lng: Language): Promise<void> {
   const locale = await loadLanguage(lng).catch(() => loadLanguage('en'));
+  await companion?.(locale.language).catch(() => companion?.('en'));
   await i18next.changeLanguage(locale.language);
   document.documentElement.lang = locale.language;
   uiLocaleStore.set(locale);

@@ -40,6 +40,8 @@ export const sk: Translation = {
     signing_in: 'Prihlasovanie…',
     idp_unavailable: 'Prihlásenie cez poskytovateľa identity nie je nastavené',
     too_many_attempts: 'Príliš veľa neúspešných prihlásení. Skúste to znova o {{seconds}} s.',
+    show_password: 'Zobraziť heslo',
+    hide_password: 'Skryť heslo',
   },
   shell: {
     brand: 'Meter Portal',

@@ -1,21 +1,21 @@
-import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Divider, Flex, Input, Segmented, theme } from 'antd';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { getConfig } from '../../api/config';
 import { NETWORK_ERROR_CODE, isApiError } from '../../api/http';
-import { LOGIN_TOAST_MS, clearToasts, toast } from '../../api/notify';
+import { LOGIN_TOAST_MS, clearToasts } from '../../api/notify';
 import { sessionStore } from '../../api/storage';
 import { routeAfterSignIn } from '../../app/routeMemory';
-import { LANGUAGES, updateSettings, useSettings, type Language } from '../../app/settings';
+import { updateSettings, useSettings } from '../../app/settings';
 import bg from '../../assets/login-bg.svg';
-import { LANGUAGE_NAMES } from '../../i18n';
+import { LockIcon, LoginIcon, UserIcon } from './LoginIcons';
+import { Button, Field, LanguageSwitch, LoginToast, PasswordField, type LoginNotice } from './LoginParts';
 import { isIdpCallback } from './oidcPaths';
 import { signInLocal, signInWithIdentityProvider, type SignedIn } from './calls';
 import { isSessionValid, loginErrorKey, signInRetryAfterSec } from './rules';
 import { startSession, useAuthUser } from './session';
+import './LoginPage.css';
 
 type Field = 'user' | 'password';
 
@@ -30,9 +30,17 @@ function failureText(e: unknown, t: TFunction): string {
   return t(loginErrorKey(isApiError(e) ? e.code : undefined));
 }
 
-export function LoginPage() {
+interface LoginPageProps {
+  /** Starts fetching the signed-in shell, so that it is ready when the user is. */
+  preloadShell: () => Promise<unknown>;
+}
+
+/**
+ * The sign-in page, built without the component library: it is the first page most visits see,
+ * and the shell's code is fetched while the user types (or once a session exists).
+ */
+export function LoginPage({ preloadShell }: LoginPageProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const navigate = useNavigate();
   const user = useAuthUser();
   const language = useSettings((s) => s.localization);
@@ -40,12 +48,21 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState<Record<Field, boolean>>({ user: false, password: false });
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<LoginNotice | null>(null);
   const idpHandled = useRef(false);
+  const loginInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const config = getConfig();
   const idpConfigured = config.oidc.issuer !== '' && config.oidc.clientId !== '';
 
+  const showError = (text: string) => setNotice((n) => ({ text, serial: (n?.serial ?? 0) + 1 }));
+  const closeNotice = useCallback(() => setNotice(null), []);
+  // The shell's code is fetched once; a failed fetch is tried again when the shell is needed.
+  const preload = () => void preloadShell().catch(() => undefined);
+
   const finish = (s: SignedIn, idpExpiresAtMs?: number) => {
     clearToasts();
+    setNotice(null);
     startSession(s.user, s.devices);
     if (s.user.id === 2)
       sessionStore.set('renewal', { renew_count: 0, expiresAtMs: idpExpiresAtMs ?? s.user.expiration });
@@ -58,6 +75,7 @@ export function LoginPage() {
     idpHandled.current = true;
     // The identity provider's code is fetched only when its redirect brought the browser here.
     if (!idpConfigured || !isIdpCallback(window.location.search)) return;
+    preload();
     void (async () => {
       const oidc = await import('./oidc');
       setBusy(true);
@@ -67,7 +85,7 @@ export function LoginPage() {
         finish(await signInWithIdentityProvider(token), token.expiresAtMs);
       } catch (e) {
         window.history.replaceState(null, '', window.location.pathname);
-        toast('error', failureText(e, t), LOGIN_TOAST_MS);
+        showError(failureText(e, t));
       } finally {
         setBusy(false);
       }
@@ -82,16 +100,20 @@ export function LoginPage() {
 
   if (isSessionValid(user, Date.now()) && !busy) return <Navigate to={routeAfterSignIn()} replace />;
 
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     const next = { user: login.trim() === '', password: password === '' };
     setInvalid(next);
+    // Keyboard users land on the first empty field.
+    if (next.user) loginInput.current?.focus();
+    else if (next.password) passwordInput.current?.focus();
     if (next.user || next.password || busy) return;
+    preload();
     setBusy(true);
     try {
       finish(await signInLocal(login.trim(), password));
     } catch (err) {
-      toast('error', failureText(err, t), LOGIN_TOAST_MS);
+      showError(failureText(err, t));
     } finally {
       setBusy(false);
     }
@@ -99,7 +121,7 @@ export function LoginPage() {
 
   const idpLogin = async () => {
     if (!navigator.cookieEnabled) {
-      toast('error', t('login.cookies_disabled'), LOGIN_TOAST_MS);
+      showError(t('login.cookies_disabled'));
       return;
     }
     setBusy(true);
@@ -107,7 +129,7 @@ export function LoginPage() {
       const oidc = await import('./oidc');
       await oidc.startIdpLogin(getConfig());
     } catch {
-      toast('error', t('login.server_error'), LOGIN_TOAST_MS);
+      showError(t('login.server_error'));
       setBusy(false);
     }
   };
@@ -116,75 +138,51 @@ export function LoginPage() {
 
   return (
     <div className="login-page" style={{ backgroundImage: `url("${bg}")` }}>
-      {/* A plain panel rather than antd's Card keeps the card's tab machinery out of this page. */}
-      <div
-        className="login-card"
-        style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: 32 }}
-      >
-        <Segmented<Language>
-          aria-label={t('common.language')}
-          size="small"
-          value={language}
-          onChange={(v) => updateSettings({ localization: v })}
-          options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-          style={{ marginBottom: 20 }}
-        />
-        {/* Plain headings: Typography would bring its tooltip machinery into the first load. */}
-        <h1 style={{ margin: '0 0 4px', fontSize: 24, fontWeight: 600, color: token.colorText }}>
-          {t('login.title')}
-        </h1>
-        <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('login.subtitle')}</p>
-        <form onSubmit={(e) => void submit(e)} noValidate style={{ marginTop: 24 }}>
-          <Flex vertical gap={12}>
-            <Input
-              size="large"
-              name="login"
-              autoComplete="username"
-              prefix={<UserOutlined />}
-              placeholder={t('login.user')}
-              aria-label={t('login.user')}
-              aria-invalid={invalid.user}
-              status={invalid.user ? 'error' : ''}
-              value={login}
-              onChange={(e) => setLogin(e.target.value)}
-              onClick={() => reset('user')}
-            />
-            <Input.Password
-              size="large"
-              name="password"
-              autoComplete="current-password"
-              prefix={<LockOutlined />}
-              placeholder={t('login.password')}
-              aria-label={t('login.password')}
-              aria-invalid={invalid.password}
-              status={invalid.password ? 'error' : ''}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              onClick={() => reset('password')}
-            />
-            <Button
-              type="primary"
-              size="large"
-              htmlType="submit"
-              loading={busy}
-              icon={<LoginOutlined />}
-              block
-            >
-              {t('login.submit')}
-            </Button>
-          </Flex>
+      <main className="login-card">
+        <LanguageSwitch value={language} onChange={(v) => updateSettings({ localization: v })} />
+        <h1>{t('login.title')}</h1>
+        <p className="login-card__subtitle">{t('login.subtitle')}</p>
+        <form className="login-form" onSubmit={(e) => void submit(e)} onFocus={preload} noValidate>
+          <Field
+            ref={loginInput}
+            name="login"
+            autoComplete="username"
+            icon={<UserIcon />}
+            placeholder={t('login.user')}
+            invalid={invalid.user}
+            value={login}
+            onChange={(e) => setLogin(e.target.value)}
+            onClick={() => reset('user')}
+          />
+          <PasswordField
+            ref={passwordInput}
+            name="password"
+            autoComplete="current-password"
+            icon={<LockIcon />}
+            placeholder={t('login.password')}
+            invalid={invalid.password}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            onClick={() => reset('password')}
+          />
+          <Button primary type="submit" busy={busy} icon={<LoginIcon />}>
+            {t('login.submit')}
+          </Button>
         </form>
         {idpConfigured && (
           <>
-            <Divider plain>{t('login.or')}</Divider>
-            <Button size="large" block disabled={busy} onClick={() => void idpLogin()}>
+            <div className="login-divider" role="separator">
+              <span>{t('login.or')}</span>
+            </div>
+            <Button disabled={busy} onClick={() => void idpLogin()}>
               {/\baccounts\.google\.com\b/.test(config.oidc.issuer)
                 ? t('login.identity_provider')
                 : t('login.identity_provider_generic')}
             </Button>
           </>
         )}
-      </div>
+      </main>
+      <LoginToast notice={notice} durationMs={LOGIN_TOAST_MS} onClose={closeNotice} />
     </div>
   );
 }
