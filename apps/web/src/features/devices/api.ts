@@ -6,7 +6,13 @@ import { SUCCESS_DIALOG_MS, getModal } from '../../api/notify';
 import type { ErrorMeta } from '../../api/queryClient';
 import { refreshDeviceList } from '../auth/calls';
 import { authStore, updateDevices, useAuthUser, useDeviceList } from '../auth/session';
-import { initialSelection, selectDevice, selectedMacStore, selectionAfterRemoval } from './selection';
+import {
+  initialSelection,
+  rememberedDevice,
+  selectDevice,
+  selectedMacStore,
+  selectionAfterRemoval,
+} from './selection';
 import { buildFromDevices, firstLeafMac, leaves, removeDevice, syncWithDevices } from './tree';
 
 export const hierarchyKeys = {
@@ -76,7 +82,8 @@ export function useHierarchyQuery() {
       const list = authStore.get().devices;
       const menu = await loadMenu(token, list);
       const macs = leaves(menu.nodes).flatMap((n) => n.data.mac ?? []);
-      selectDevice((await initialSelection(list, macs, selectedMacStore.get(), hasRecentData)) ?? null);
+      const remembered = rememberedDevice(authStore.get().user?.user);
+      selectDevice((await initialSelection(list, macs, remembered, hasRecentData)) ?? null);
       return menu;
     },
     enabled: token !== '' && devices.length > 0,
