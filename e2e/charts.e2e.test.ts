@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { canvasPixels, chartCard, expectNoRawKeys, signedInPage, treeNode, type AppPage } from './app';
 import { launchBrowser, screenshot } from './browser';
+import { clearDrawn, drawn, recordCanvasTexts } from './canvasTexts';
 
 const baseUrl = inject('baseUrl');
 
@@ -12,32 +13,6 @@ const IMPORT_BLUE: [number, number, number] = [0x16, 0x68, 0xdc];
 const RK_ORANGE: [number, number, number] = [0xfa, 0x8c, 0x16];
 
 type Lang = 'en' | 'sk' | 'de';
-
-/**
- * Records every text the page draws on a canvas (axis labels, legends, bar labels), so the test
- * reads the chart as a person sees it. Installed before the app's scripts run.
- */
-function recordCanvasTexts(): void {
-  const w = window as unknown as { drawnTexts: string[] };
-  w.drawnTexts = [];
-  const proto = CanvasRenderingContext2D.prototype;
-  const fill = Object.getOwnPropertyDescriptor(proto, 'fillText')!.value as (...args: unknown[]) => void;
-  proto.fillText = function (this: CanvasRenderingContext2D, ...args: [string, number, number, number?]) {
-    w.drawnTexts.push(String(args[0]));
-    if (w.drawnTexts.length > 20_000) w.drawnTexts.splice(0, 10_000);
-    Reflect.apply(fill, this, args[3] === undefined ? args.slice(0, 3) : args);
-  };
-}
-
-async function clearDrawn(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { drawnTexts: string[] }).drawnTexts = [];
-  });
-}
-
-async function drawn(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...(window as unknown as { drawnTexts: string[] }).drawnTexts]);
-}
 
 async function openView(page: Page, group: 'realtime' | 'profile' | 'energy', route: string): Promise<void> {
   const path = `/visualization/${group}/${route}`;

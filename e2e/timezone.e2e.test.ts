@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { VIEWPORT, chartCard, chartRows } from './app';
 import { launchBrowser, screenshot } from './browser';
+import { clearDrawn, drawn, recordCanvasTexts } from './canvasTexts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -25,6 +26,8 @@ const DST_DAYS = [
     weekFromSec: Date.UTC(2026, 2, 22, 23) / 1000,
     hours: 23,
     firstRow: /^29\/03\/2026 00:00$/,
+    // The axis label of the day's first tick: its midnight in Bratislava.
+    midnightLabel: '29.3.',
   },
   {
     day: '2026-10-25',
@@ -34,6 +37,7 @@ const DST_DAYS = [
     weekFromSec: Date.UTC(2026, 9, 18, 22) / 1000,
     hours: 25,
     firstRow: /^25\/10\/2026 00:00$/,
+    midnightLabel: '25.10.',
   },
 ] as const;
 
@@ -63,6 +67,7 @@ describe('one time zone: the installation', () => {
       context = await browser.newContext({ viewport: VIEWPORT, timezoneId: 'America/New_York' });
       // The browser's clock starts on the DST day and runs on from there.
       await context.clock.install({ time: new Date(d.at) });
+      await context.addInitScript(recordCanvasTexts);
       page = await context.newPage();
       page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
       await page.goto(`${baseUrl}/login`);
@@ -76,6 +81,7 @@ describe('one time zone: the installation', () => {
     it('asks for the installation day, draws its hours in its time, and sums them to the server day total', async () => {
       const hourAnswer = energyAnswer(page, 'HOUR');
       await page.goto(`${baseUrl}/visualization/energy/active/hour`);
+      await clearDrawn(page);
       const res = await hourAnswer;
       const sent = JSON.parse(res.request().postData() ?? '{}') as Record<string, unknown>;
       // "Today" is the installation's day, not New York's.
@@ -97,6 +103,13 @@ describe('one time zone: the installation', () => {
       // Times read in the installation's zone, and the zone is named beside the chart.
       await page.getByTestId('zone-note').getByText('Time zone: Europe/Bratislava').waitFor();
       await chartRows(page);
+      // The axis ticks sit on the installation's midnight and whole hours, not on New York's:
+      // from there a day tick used to fall on 06:00 Bratislava.
+      const labels = await drawn(page);
+      expect(labels).toContain(d.midnightLabel);
+      const hourLabels = labels.filter((l) => /^\d\d:\d\d$/.test(l));
+      expect(hourLabels.length).toBeGreaterThan(2);
+      for (const h of hourLabels) expect(h).toMatch(/^(00|03|06|09|12|15|18|21):00$/);
       const card = chartCard(page);
       await card.getByRole('button', { name: 'View data table' }).click();
       const firstTime = card.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').first();

@@ -113,7 +113,8 @@ describe('visualization area', () => {
   it('draws live frames from the websocket on every real-time view', async () => {
     for (const [route, title] of REALTIME) {
       await openFromMenu(page, 'realtime', route);
-      await expect.poll(() => page.locator('h4').first().innerText()).toBe(title);
+      // The top bar names the kind of chart, so real time and profile read apart.
+      await expect.poll(() => page.locator('h4').first().innerText()).toBe(`${title} – real time`);
       const before = app.liveFrames();
       // The simulated meter publishes about once a second.
       await expect.poll(() => app.liveFrames(), { timeout: 10_000 }).toBeGreaterThan(before + 1);
@@ -211,9 +212,9 @@ describe('visualization area', () => {
       await page.locator(`[data-menu-id$="-lang:${lang}"]`).click();
     };
     const expected = {
-      sk: { group: 'Merania', range: 'Dnes', table: 'Zobraziť tabuľku dát', title: 'Napätie' },
-      de: { group: 'Messungen', range: 'Heute', table: 'Datentabelle anzeigen', title: 'Spannung' },
-      en: { group: 'Measurements', range: 'Today', table: 'View data table', title: 'Voltage' },
+      sk: { group: 'Merania', range: 'Dnes', table: 'Zobraziť tabuľku dát', title: 'Napätie – profil' },
+      de: { group: 'Messungen', range: 'Heute', table: 'Datentabelle anzeigen', title: 'Spannung – Profil' },
+      en: { group: 'Measurements', range: 'Today', table: 'View data table', title: 'Voltage – profile' },
     } as const;
     for (const lang of ['sk', 'de', 'en'] as const) {
       await choose(lang);

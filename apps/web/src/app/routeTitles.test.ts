@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuKeyFor, titleKeyFor } from './routeTitles';
+import { menuKeyFor, titleFrameFor, titleKeyFor } from './routeTitles';
 
 describe('page titles from routes', () => {
   it.each([
@@ -13,6 +13,19 @@ describe('page titles from routes', () => {
   });
   it('has no title for unknown paths and keeps the contract spelling', () => {
     expect(titleKeyFor('/visualization/profile/distortion-factor/current')).toBeUndefined();
+  });
+});
+
+describe('real-time and profile pages of one quantity are titled apart', () => {
+  it.each([
+    ['/visualization/realtime/voltage', 'chart.realtime_title'],
+    ['/visualization/realtime/energy/export/', 'chart.realtime_title'],
+    ['/visualization/profile/voltage', 'chart.profile_title'],
+    ['/visualization/profile/distoration-factor/current', 'chart.profile_title'],
+    ['/visualization/energy/active/day', undefined],
+    ['/tools/monitoring', undefined],
+  ])('%s is framed by %s', (path, frame) => {
+    expect(titleFrameFor(path)).toBe(frame);
   });
 });
 

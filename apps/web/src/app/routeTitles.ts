@@ -1,5 +1,5 @@
 import { PRECISION_SCREENS, precisionUrl, type PrecisionTitle } from '../features/precision/routes';
-import { ALL_VIEWS, viewUrl, type ViewTitle } from '../features/telemetry/views';
+import { ALL_VIEWS, viewAt, viewUrl, type ViewTitle } from '../features/telemetry/views';
 import { MONITORING_ROUTE, NOTIFICATIONS_ROUTE } from '../features/tools/routes';
 import { USER_MANAGER_ROUTE } from '../features/usermanager/routes';
 
@@ -38,6 +38,20 @@ const patterns = [...titles.entries()]
 export function titleKeyFor(pathname: string): TitleKey | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
   return titles.get(path) ?? patterns.find(([re]) => re.test(path))?.[1];
+}
+
+/** The frame around a chart page's title, naming the kind of chart, as the chart cards do. */
+export type TitleFrame = 'chart.realtime_title' | 'chart.profile_title';
+
+/**
+ * Real-time and profile pages of one quantity share the quantity's name; the top bar tells them
+ * apart with the kind of chart ("Voltage – real time", "Voltage – profile").
+ */
+export function titleFrameFor(pathname: string): TitleFrame | undefined {
+  const kind = viewAt(pathname)?.kind;
+  if (kind === 'realtime') return 'chart.realtime_title';
+  if (kind === 'profile') return 'chart.profile_title';
+  return undefined;
 }
 
 /** Sidebar entry a page belongs to: the meters list for the wizard and the tests of a meter. */

@@ -1,4 +1,5 @@
 import { browserZone, inZone } from '../features/telemetry/zone';
+import { zoneTicks } from '../features/telemetry/zoneTicks';
 import { formatFixed, formatNumber, withUnit } from '../i18n/format';
 import type { EChartsCoreOption } from './echarts';
 import type { Point } from './series';
@@ -93,8 +94,10 @@ const DATE_UNITS = new Set(['day', 'week', 'half-month', 'month', 'quarter', 'ha
 export function axisTimeFormatter(tz: string, spanMs = 0): AxisTimeFormatter {
   return (ms, _index, extra) => {
     const z = inZone(ms, tz);
-    const unit = extra?.time?.lowerTimeUnit ?? 'hour';
     const midnight = z.hour() === 0 && z.minute() === 0 && z.second() === 0;
+    // Ticks placed in the zone come without ECharts' unit: a month start on a long chart is a month.
+    const unit =
+      extra?.time?.lowerTimeUnit ?? (midnight && z.date() === 1 && spanMs > 62 * 86_400_000 ? 'month' : 'hour');
     if (unit === 'year') return z.format('YYYY');
     if (unit === 'month' || unit === 'quarter' || unit === 'half-year') return z.format(z.month() === 0 ? 'YYYY' : 'MMM');
     if (spanMs <= 2 * 86_400_000) return midnight ? z.format('D.M.') : z.format(z.second() === 0 ? 'HH:mm' : 'HH:mm:ss');
@@ -202,6 +205,9 @@ export function timeChartOption(input: TimeChartInput): EChartsCoreOption {
   const times = input.series.flatMap((s) => s.points.map(([t]) => t));
   const span = times.length ? { from: Math.min(...times), to: Math.max(...times) } : null;
   const spanMs = span ? span.to - span.from : 0;
+  const zone = input.zone ?? browserZone();
+  // Ticks on the zone's hours and midnights, not on the browser's.
+  const ticks = span && !input.buckets ? zoneTicks(span.from, span.to, zone) : [];
   const buckets = input.buckets;
   const bucketIndex = new Map(buckets?.times.map((t, i) => [t, i]));
 
@@ -266,7 +272,12 @@ export function timeChartOption(input: TimeChartInput): EChartsCoreOption {
         }
       : {
           type: 'time',
-          axisLabel: { hideOverlap: true, formatter: axisTimeFormatter(input.zone ?? browserZone(), spanMs) },
+          axisLabel: {
+            hideOverlap: true,
+            formatter: axisTimeFormatter(zone, spanMs),
+            ...(ticks.length ? { customValues: ticks } : {}),
+          },
+          ...(ticks.length ? { axisTick: { customValues: ticks } } : {}),
         },
     yAxis: {
       type: log ? 'log' : 'value',

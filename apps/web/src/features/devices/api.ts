@@ -6,12 +6,22 @@ import { SUCCESS_DIALOG_MS, getModal } from '../../api/notify';
 import type { ErrorMeta } from '../../api/queryClient';
 import { refreshDeviceList } from '../auth/calls';
 import { authStore, updateDevices, useAuthUser, useDeviceList } from '../auth/session';
-import { initialSelection, selectDevice, selectedMacStore, selectionAfterRemoval } from './selection';
+import {
+  initialSelection,
+  rememberedDevice,
+  selectDevice,
+  selectedMacStore,
+  selectionAfterRemoval,
+} from './selection';
 import { buildFromDevices, firstLeafMac, leaves, removeDevice, syncWithDevices } from './tree';
 
 export const hierarchyKeys = {
   all: ['hierarchy'] as const,
-  menu: (userToken: string) => [...hierarchyKeys.all, userToken] as const,
+  /**
+   * The tree belongs to the person, not to one session token: a renewed sign-in (a new user
+   * token) keeps the loaded tree, so the shell does not take the page down to load it again.
+   */
+  menu: (login: string) => [...hierarchyKeys.all, login] as const,
 };
 
 export const detailsKeys = {
@@ -69,17 +79,18 @@ async function hasRecentData(device: DeviceListEntry): Promise<boolean> {
 export function useHierarchyQuery() {
   const user = useAuthUser();
   const devices = useDeviceList();
-  const token = user?.token ?? '';
+  const login = user?.user ?? '';
   return useQuery({
-    queryKey: hierarchyKeys.menu(token),
+    queryKey: hierarchyKeys.menu(login),
     queryFn: async () => {
       const list = authStore.get().devices;
-      const menu = await loadMenu(token, list);
+      const menu = await loadMenu(authStore.get().user?.token ?? '', list);
       const macs = leaves(menu.nodes).flatMap((n) => n.data.mac ?? []);
-      selectDevice((await initialSelection(list, macs, selectedMacStore.get(), hasRecentData)) ?? null);
+      const remembered = rememberedDevice(authStore.get().user?.user);
+      selectDevice((await initialSelection(list, macs, remembered, hasRecentData)) ?? null);
       return menu;
     },
-    enabled: token !== '' && devices.length > 0,
+    enabled: login !== '' && devices.length > 0,
     staleTime: Infinity,
     meta: {
       errorKey: (e: unknown) => (isDataNotFound(e) ? null : 'common.api_communication_error'),
@@ -92,9 +103,9 @@ export function useSaveHierarchyMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (menu: HierarchyMenu) => {
-      const token = authStore.get().user?.token ?? '';
-      qc.setQueryData(hierarchyKeys.menu(token), menu);
-      await saveMenu(token, menu);
+      const user = authStore.get().user;
+      qc.setQueryData(hierarchyKeys.menu(user?.user ?? ''), menu);
+      await saveMenu(user?.token ?? '', menu);
     },
     meta: { errorKey: 'common.api_communication_error' } satisfies ErrorMeta,
   });
@@ -111,7 +122,7 @@ export function useRemoveDeviceMutation() {
       const { user } = authStore.get();
       if (!user) throw new Error('signed out');
       await call('write', '/assign', { token: device.token, login: user.user }, { method: 'DELETE' });
-      const key = hierarchyKeys.menu(user.token);
+      const key = hierarchyKeys.menu(user.user);
       const current = qc.getQueryData<HierarchyMenu>(key);
       const devicesBefore = authStore.get().devices;
       const refreshed = await refreshDeviceList(user.token).catch(() => null);

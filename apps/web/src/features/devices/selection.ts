@@ -1,7 +1,8 @@
 import type { DeviceListEntry } from '@meterportal/protocol';
 import { sessionStore } from '../../api/storage';
 import { createStore, useStore } from '../../app/store';
-import { useDeviceList } from '../auth/session';
+import { authStore, useDeviceList } from '../auth/session';
+import { lastDevices } from './lastDevice';
 
 /** The mac of the selected device, remembered across reloads. */
 export const selectedMacStore = createStore<string | null>(
@@ -12,8 +13,16 @@ export const selectedMacStore = createStore<string | null>(
   },
 );
 
+/** Selects a device; the signed-in person's choice is also kept as their last device. */
 export function selectDevice(mac: string | null): void {
   selectedMacStore.set(mac);
+  const login = authStore.get().user?.user;
+  if (mac && login) lastDevices.remember(login, mac);
+}
+
+/** The device to start from after sign-in: this tab's selection, else the person's last one. */
+export function rememberedDevice(login: string | undefined): string | null {
+  return selectedMacStore.get() ?? (login ? lastDevices.recall(login) : null);
 }
 
 /** Picks the selected entry, or the first device by mac when the remembered one is gone. */

@@ -37,6 +37,7 @@ import {
   DASHBOARD_PRECISION_ROUTE,
   EDIT_PROFILE_ROUTE,
   LOGIN_ROUTE,
+  titleFrameFor,
   titleKeyFor,
 } from '../../app/routeTitles';
 import { LANGUAGES, updateSettings, useSettings } from '../../app/settings';
@@ -178,7 +179,9 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
   // shown is always named; the icons move closer and the user's name gives way to the avatar.
   const phone = Grid.useBreakpoint().sm === false;
   const titleKey = titleKeyFor(pathname);
-  const title = titleKey ? t(titleKey) : '';
+  const frame = titleFrameFor(pathname);
+  const name = titleKey ? t(titleKey) : '';
+  const title = name && frame ? t(frame, { name }) : name;
   const brand = t('shell.brand');
   useEffect(() => {
     document.title = title ? `${title} · ${brand}` : brand;

@@ -23,12 +23,18 @@ export function RealtimeChart({ view }: RealtimeChartProps) {
   const { t } = useTranslation();
   const device = useSelectedDevice();
   const token = device?.token;
+  const mac = device?.mac;
   // A single-phase type (the plug, the disconnector) shows its one phase.
   const phaseCount = device ? phasesInUse(device.type, device.phase_use) : 3;
   const [series, setSeries] = useState<Partial<Record<PhaseKey, Point[]>>>({});
 
+  // Another device or view starts an empty window. A renewed token of the same device only
+  // renews the subscription: the window (and a data table open under the chart) stays.
   useEffect(() => {
     setSeries({});
+  }, [mac, view]);
+
+  useEffect(() => {
     if (!token) return;
     let warned = false;
     return subscribeData(token, (msg) => {

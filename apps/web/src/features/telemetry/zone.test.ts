@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTimeFormatter } from '../../charts/options';
+import { axisTimeFormatter, timeChartOption, type AxisTimeFormatter } from '../../charts/options';
 import { addDays, dayOf, formatInZone, startOfDaySec } from './zone';
 
 const BA = 'Europe/Bratislava';
@@ -44,5 +44,40 @@ describe('time axis labels in the installation zone', () => {
     expect(week(utc('2026-03-29T10:00:00Z'), 0, { time: { lowerTimeUnit: 'hour' } })).toBe('29.3. 12:00');
     const year = axisTimeFormatter(BA, 365 * 86_400_000);
     expect(year(utc('2025-12-31T23:00:00Z'), 0, { time: { lowerTimeUnit: 'month' } })).toBe('2026');
+  });
+});
+
+describe('time axis ticks of a chart in the installation zone', () => {
+  type AxisOpt = {
+    xAxis: {
+      axisLabel: { customValues?: number[]; formatter: AxisTimeFormatter };
+      axisTick?: { customValues?: number[] };
+    };
+  };
+  const dayOption = (fromIso: string, hours: number) => {
+    const from = utc(fromIso);
+    const points = Array.from({ length: hours }, (_, i) => [from + i * 3_600_000, 1] as [number, number]);
+    return timeChartOption({
+      series: [{ name: 'Import', kind: 'bar', points }],
+      unit: 'kWh',
+      yAxisType: 'linear',
+      selected: {},
+      formatTime: String,
+      zone: BA,
+    }) as unknown as AxisOpt;
+  };
+
+  it.each([
+    ['2026-03-28T23:00:00Z', 23],
+    ['2026-10-24T22:00:00Z', 25],
+    ['2026-06-09T22:00:00Z', 24],
+  ])('starts the day of %s at its midnight and labels whole hours of the zone', (fromIso, hours) => {
+    const option = dayOption(fromIso, hours);
+    const ticks = option.xAxis.axisLabel.customValues ?? [];
+    expect(ticks[0]).toBe(utc(fromIso));
+    expect(option.xAxis.axisTick?.customValues).toEqual(ticks);
+    const labels = ticks.map((t, i) => option.xAxis.axisLabel.formatter(t, i));
+    expect(labels[0]).toMatch(/^\d+\.\d+\.$/);
+    for (const l of labels.slice(1)) expect(l).toMatch(/^\d\d:00$/);
   });
 });
