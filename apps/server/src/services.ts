@@ -11,6 +11,8 @@ import { usersRepository, type UsersRepository } from './auth/users.repository';
 import { deviceTokens } from './devices/deviceToken';
 import { devicesRepository, type DevicesRepository } from './devices/devices.repository';
 import { devicesService, type DevicesService } from './devices/devices.service';
+import { tokenKeyRepository } from './devices/tokenKey.repository';
+import { healthRepository, type HealthRepository } from './http/health.repository';
 import { historyRepository } from './history/history.repository';
 import { historyService, type HistoryService } from './history/history.service';
 import { notificationsRepository, type NotificationsRepository } from './tools/notifications.repository';
@@ -25,7 +27,7 @@ import { metersService, type MetersService } from './precision/meters.service';
 import { monitoringService, type MonitoringService } from './tools/monitoring.service';
 import { userManagerRepository } from './usermanager/usermanager.repository';
 import { userManagerService, type UserManagerService } from './usermanager/usermanager.service';
-import { ensureDayRollup } from './telemetry/day-rollup';
+import { ensureDayRollup } from './telemetry/day-rollup.repository';
 
 /** Everything a route needs, built once at start-up and passed in. */
 export interface Services {
@@ -48,26 +50,21 @@ export interface Services {
   commanderSlot: CommanderSlot;
   /** Prometheus registry served at /metrics. */
   metrics: Registry;
-  repos: { users: UsersRepository; devices: DevicesRepository; notifications: NotificationsRepository };
+  repos: {
+    users: UsersRepository;
+    devices: DevicesRepository;
+    notifications: NotificationsRepository;
+    health: HealthRepository;
+  };
 }
 
 /**
  * The installation's device-token key: TOKEN_SECRET when configured, else one generated on the
  * first start and kept in the database so every server instance signs alike.
  */
-async function tokenSecret(config: Config, { db }: Database): Promise<string> {
+async function tokenSecret(config: Config, database: Database): Promise<string> {
   if (config.TOKEN_SECRET) return config.TOKEN_SECRET;
-  await db
-    .insertInto('secrets')
-    .values({ name: 'device_token_key', value: crypto.randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('secrets')
-    .select('value')
-    .where('name', '=', 'device_token_key')
-    .executeTakeFirstOrThrow();
-  return row.value;
+  return tokenKeyRepository(database).keepFirst(crypto.randomBytes(32).toString('base64url'));
 }
 
 /** Builds the services over an opened, migrated database. */
@@ -141,6 +138,6 @@ export async function createServices(deps: {
     meters,
     commanderSlot,
     metrics: new Registry(),
-    repos: { users, devices: devicesRepo, notifications: notificationsRepo },
+    repos: { users, devices: devicesRepo, notifications: notificationsRepo, health: healthRepository(database) },
   };
 }

@@ -106,7 +106,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
-    await s.database.db.selectFrom('secrets').select('name').limit(1).execute();
+    await s.repos.health.ping();
     return { status: 'OK', version: APP_VERSION, roles: [...s.config.roles] };
   });
 

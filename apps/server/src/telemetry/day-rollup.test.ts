@@ -7,7 +7,7 @@ import { migrateToLatest } from '../db/migrations/index';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { fromWall, startOfDay } from '../history/calendar';
 import { ENERGY_COLUMNS, STORED_REGISTER_KINDS } from './columns';
-import { ensureDayRollup, rebuildDayRollup, rollupZone } from './day-rollup';
+import { ensureDayRollup, rebuildDayRollup, rollupZone } from './day-rollup.repository';
 import { createIngest } from './ingest';
 import { createTelemetryMetrics } from './metrics';
 import { createTelemetryRepository, type QuarterRow } from './telemetry.repository';

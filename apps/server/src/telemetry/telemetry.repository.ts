@@ -6,7 +6,8 @@ import type { DB } from '../db/schema';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from './columns';
 import { MINUTE_CHANNELS, type MinuteAggregate } from './minute-aggregate';
-import { addDays, ensureDayRollup, sumIntoDays } from './day-rollup';
+import { sumIntoDays } from './day-rollup';
+import { addDays, ensureDayRollup } from './day-rollup.repository';
 import { localDayFinder, nextPeriod, startOfDay } from '../history/calendar';
 
 /** Energy of one device and quarter, in ENERGY_COLUMNS order. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AuthType, OWNER_LIFETIME_SEC } from '@meterportal/protocol';
+import { AuthType, OWNER_LIFETIME_SEC, type ApplicationName } from '@meterportal/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { ManualClock } from '../clock';
@@ -92,7 +92,12 @@ export async function createTestApp(
 }
 
 /** Creates a local user with a password. */
-export async function addUser(s: Services, login: string, password: string, applications = ''): Promise<number> {
+export async function addUser(
+  s: Services,
+  login: string,
+  password: string,
+  application: ApplicationName | '' = '',
+): Promise<number> {
   const u = await s.repos.users.create({
     login,
     auth_type: AuthType.Local,
@@ -101,7 +106,7 @@ export async function addUser(s: Services, login: string, password: string, appl
     subject: null,
     user_name: null,
     avatar: null,
-    applications,
+    applications: application ? [application] : [],
     created_at_ms: s.clock.nowMs(),
   });
   return u.id;

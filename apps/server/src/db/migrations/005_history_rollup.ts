@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from './index';
 import { ENERGY_COLUMNS } from '../../telemetry/columns';
-import { rebuildDayRollup } from '../../telemetry/day-rollup';
+import { rebuildDayRollup } from '../../telemetry/day-rollup.repository';
 
 /**
  * Daily energy rollup: quarter-hour energy summed per device and local day, so a year of daily
