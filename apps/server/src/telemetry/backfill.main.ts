@@ -22,7 +22,7 @@ const { values } = parseArgs({
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'portal.db') });
-await migrateToLatest(database, { tz: config.TZ });
+await migrateToLatest(database);
 const devices = (await devicesRepository(database).listAll())
   .filter((d) => DEVICE_TYPES.includes(d.type as DeviceTypeId))
   .map((d) => ({ id: d.id, mac: d.mac, type: d.type as DeviceTypeId, phases: Math.min(3, Math.max(1, d.phase_use)) as 1 | 2 | 3 }));
