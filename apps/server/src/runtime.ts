@@ -30,7 +30,7 @@ export function portFree(port: number): Promise<boolean> {
 /** Starts the background parts of the roles this process runs. */
 export async function startRuntime(
   s: Services,
-  opts: { logger: FastifyBaseLogger; mqttPort?: number; commandTimeoutMs?: number },
+  opts: { logger: FastifyBaseLogger; mqttPort?: number },
 ): Promise<Runtime> {
   const { config, live, notifications } = s;
   const stops: (() => Promise<void> | void)[] = [];
@@ -52,19 +52,15 @@ export async function startRuntime(
       mqttPort: opts.mqttPort ?? config.MQTT_PORT,
       tz: config.TZ,
       registry: s.metrics,
-      ...(opts.commandTimeoutMs ? { commandTimeoutMs: opts.commandTimeoutMs } : {}),
+      commands: s.deviceCommands,
       onLive: (mac, _id, frame) => live.bus.publish(mac, { kind: 'data', topic: 'Data', payload: frame }),
       onMessage: (message, deviceId) => {
         publishDeviceMessage(live.bus, message);
         events.handle(message, deviceId);
       },
     });
-    s.commanderSlot.current = link.commands;
     const started = link;
-    stops.push(async () => {
-      s.commanderSlot.current = null;
-      await started.close();
-    });
+    stops.push(() => started.close());
 
     if (config.MQTT_URL) {
       // Instances that serve websockets without ingesting learn of notifications through the broker.

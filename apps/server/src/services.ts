@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
@@ -21,7 +23,8 @@ import { webexClient, type WebexClient } from './tools/webex';
 import { localLiveBus, type LiveBus } from './live/bus';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveRepository } from './live/live.repository';
-import { commandsService, type CommanderSlot, type CommandsService } from './precision/commands.service';
+import { commandsService, type CommandsService, type DeviceCommander } from './precision/commands.service';
+import { createDeviceCommands, type DeviceCommands } from './broker/commands';
 import { metersRepository } from './precision/meters.repository';
 import { metersService, type MetersService } from './precision/meters.service';
 import { monitoringService, type MonitoringService } from './tools/monitoring.service';
@@ -46,8 +49,10 @@ export interface Services {
   live: { bus: LiveBus; hub: LiveHub };
   commands: CommandsService;
   meters: MetersService;
-  /** The running device link sets its commander here. */
-  commanderSlot: CommanderSlot;
+  /** Command client to devices; the device link connects it to the broker when ingest runs. */
+  deviceCommands: DeviceCommands;
+  /** The installation's log, shared by the HTTP server, the hub and the background parts. */
+  logger: FastifyBaseLogger;
   /** Prometheus registry served at /metrics. */
   metrics: Registry;
   repos: {
@@ -75,8 +80,15 @@ export async function createServices(deps: {
   oidc?: OidcVerifier;
   /** Device events for the websocket hub; in-process unless the installation fans out through a broker. */
   bus?: LiveBus;
+  /** Where the log goes; standard output at LOG_LEVEL by default. */
+  logger?: FastifyBaseLogger;
+  /** Sends device commands instead of the broker's command client (tests of device answers). */
+  commander?: DeviceCommander;
+  /** How long a device command waits for its reply, ms (default COMMAND_TIMEOUT_SEC). */
+  commandTimeoutMs?: number;
 }): Promise<Services> {
   const { config, database, clock } = deps;
+  const logger = deps.logger ?? pino({ level: config.LOG_LEVEL });
   const users = usersRepository(database);
   const devicesRepo = devicesRepository(database);
   const tokens = deviceTokens(await tokenSecret(config, database));
@@ -107,12 +119,12 @@ export async function createServices(deps: {
   const webex = webexClient({ baseUrl: config.WEBEX_BASE_URL, token: config.WEBEX_BOT_TOKEN });
   const notificationsRepo = notificationsRepository(database);
   const notifications = notificationsService({ repo: notificationsRepo, auth, devices, webex, clock });
-  const commanderSlot: CommanderSlot = { current: null };
+  const deviceCommands = createDeviceCommands(deps.commandTimeoutMs ? { timeoutMs: deps.commandTimeoutMs } : {});
   const bus = deps.bus ?? localLiveBus();
   notifications.onRecorded((n) =>
     bus.publish(n.entry.mac, { kind: 'notification', entry: n.entry, inAppUserIds: n.inAppUserIds }),
   );
-  const commands = commandsService({ devices, slot: commanderSlot });
+  const commands = commandsService({ devices, commander: deps.commander ?? deviceCommands });
   const meters = metersService({ repo: metersRepository(database), devices, commands, clock });
   const hub = createLiveHub({
     auth,
@@ -120,6 +132,7 @@ export async function createServices(deps: {
     bus,
     repo: liveRepository(database),
     recheckMs: config.LIVE_RECHECK_MS,
+    log: logger,
   });
   return {
     config,
@@ -136,7 +149,8 @@ export async function createServices(deps: {
     live: { bus, hub },
     commands,
     meters,
-    commanderSlot,
+    deviceCommands,
+    logger,
     metrics: new Registry(),
     repos: { users, devices: devicesRepo, notifications: notificationsRepo, health: healthRepository(database) },
   };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AuthType, OWNER_LIFETIME_SEC, type ApplicationName } from '@meterportal/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { ManualClock } from '../clock';
 import { loadConfig, type Config } from '../config/config';
@@ -12,6 +12,7 @@ import { hashPasswordDigest, sha256Hex } from '../auth/crypto';
 import type { OidcVerifier } from '../auth/oidc';
 import { SESSION_COOKIE } from '../http/session';
 import type { LiveBus } from '../live/bus';
+import type { DeviceCommander } from '../precision/commands.service';
 
 /** A database engine the suite runs against. */
 export interface DialectCase {
@@ -52,6 +53,12 @@ export async function createTestApp(
     /** Join another test app's PostgreSQL schema (a second instance); it is dropped by its owner. */
     sharePgSchemaOf?: TestApp;
     bus?: LiveBus;
+    /** The services' log (silent by default). */
+    logger?: FastifyBaseLogger;
+    /** Answers device commands in place of the broker. */
+    commander?: DeviceCommander;
+    /** How long a device command waits for its reply, ms. */
+    commandTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const schema = opts.sharePgSchemaOf?.pgSchema ?? `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -74,6 +81,9 @@ export async function createTestApp(
     clock,
     ...(opts.oidc ? { oidc: opts.oidc } : {}),
     ...(opts.bus ? { bus: opts.bus } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.commander ? { commander: opts.commander } : {}),
+    ...(opts.commandTimeoutMs ? { commandTimeoutMs: opts.commandTimeoutMs } : {}),
   });
   const app = await buildApp(services, { logger: false, ...(opts.modules ? { modules: opts.modules } : {}) });
   await app.ready();
