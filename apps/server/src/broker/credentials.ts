@@ -3,7 +3,7 @@
 // reconnect storm after a broker restart cost minutes of CPU.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database';
-import type { Clock } from '../telemetry/burst-log';
+import type { Clock } from '../clock';
 import { credentialsRepository } from './credentials.repository';
 
 const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest();

@@ -11,7 +11,8 @@ import { ensureDayRollup, rebuildDayRollup, rollupZone } from './day-rollup.repo
 import { createIngest } from './ingest';
 import { createTelemetryMetrics } from './metrics';
 import { createTelemetryRepository, type QuarterRow } from './telemetry.repository';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase } from './testing';
+import { insertDevice, memoryLogger, openTestDatabase } from './testing';
+import { DIALECTS } from '../test/dialects';
 
 const TZ = 'Europe/Bratislava';
 const MAC = 'EM-70-B3-D5-01-00-09';
@@ -53,7 +54,7 @@ function instants(from: number, to: number, step: number, gap?: [number, number]
   return out;
 }
 
-describe.each(TEST_DIALECTS)('daily energy rollup on %s', (dialect) => {
+describe.each(DIALECTS)('daily energy rollup on $name', ({ name: dialect }) => {
   let database: Database & { dispose(): Promise<void> };
   let deviceId: number;
   const db = () => database.db.withTables<TelemetryDB>();
