@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     sqliteFile: path.join(config.dataDir, 'portal.db'),
   });
-  await migrateToLatest(database, { tz: config.TZ });
+  await migrateToLatest(database);
   // An instance that serves websockets but does not ingest hears the devices through the broker.
   const bus =
     config.MQTT_URL && config.roles.has('ws') && !config.roles.has('ingest')

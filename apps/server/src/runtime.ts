@@ -1,13 +1,13 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_LOGIN, type DeviceTypeId, type NotificationEntry, type NotificationType } from '@meterportal/protocol';
+import { DEMO_LOGIN, type DeviceTypeId } from '@meterportal/protocol';
 import type { Services } from './services';
 import { startDeviceLink, type DeviceLink } from './broker/device-link';
 import { startDemoFleet } from './broker/demo-fleet';
 import { publishDeviceMessage } from './live/feed';
 import { announcer } from './live/brokerBus';
 import { webexDelivery } from './tools/webexDelivery';
-import { deviceEventLimiter, suppressedText } from './tools/eventLimiter';
+import { deviceEventsService } from './tools/deviceEvents.service';
 import { DEMO_DEVICES } from './seed/seed';
 
 /** What runs beside the HTTP server: device link, demo fleet, hub re-checks, Webex delivery. */
@@ -17,9 +17,6 @@ export interface Runtime {
   mqttPort: number | null;
   stop(): Promise<void>;
 }
-
-/** How often held-back device events are checked for a due summary, ms. */
-const SUMMARY_CHECK_MS = 1000;
 
 /** True when nothing listens on the port yet. */
 export function portFree(port: number): Promise<boolean> {
@@ -33,7 +30,7 @@ export function portFree(port: number): Promise<boolean> {
 /** Starts the background parts of the roles this process runs. */
 export async function startRuntime(
   s: Services,
-  opts: { logger: FastifyBaseLogger; mqttPort?: number; commandTimeoutMs?: number },
+  opts: { logger: FastifyBaseLogger; mqttPort?: number },
 ): Promise<Runtime> {
   const { config, live, notifications } = s;
   const stops: (() => Promise<void> | void)[] = [];
@@ -43,19 +40,9 @@ export async function startRuntime(
   if (config.roles.has('ws')) stops.push(live.hub.start());
 
   if (config.roles.has('ingest')) {
-    const lastStatus = new Map<string, string>();
-    // Device events become notifications at a limited rate per device; what is held back is
-    // announced once per window by a summary.
-    const limiter = deviceEventLimiter({ clock: s.clock, registry: s.metrics });
-    const record = (deviceId: number, mac: string, type: NotificationType, data: NotificationEntry['data']) =>
-      void notifications.record(deviceId, mac, type, data).catch((err: unknown) => opts.logger.error({ err }, 'notification not recorded'));
-    const summaries = setInterval(() => {
-      for (const sum of limiter.dueSummaries()) {
-        record(sum.deviceId, sum.mac, 'STATUS', { timestamp: sum.untilMs, event: 'EVENTS_SUPPRESSED', message: suppressedText(sum.suppressed) });
-      }
-    }, SUMMARY_CHECK_MS);
-    summaries.unref();
-    stops.push(() => clearInterval(summaries));
+    // Device events and status changes become notifications at a limited rate per device.
+    const events = deviceEventsService({ notifications, clock: s.clock, log: opts.logger, registry: s.metrics });
+    stops.push(events.start());
     link = await startDeviceLink({
       database: s.database,
       logger: opts.logger,
@@ -65,30 +52,15 @@ export async function startRuntime(
       mqttPort: opts.mqttPort ?? config.MQTT_PORT,
       tz: config.TZ,
       registry: s.metrics,
-      ...(opts.commandTimeoutMs ? { commandTimeoutMs: opts.commandTimeoutMs } : {}),
+      commands: s.deviceCommands,
       onLive: (mac, _id, frame) => live.bus.publish(mac, { kind: 'data', topic: 'Data', payload: frame }),
       onMessage: (message, deviceId) => {
         publishDeviceMessage(live.bus, message);
-        if (message.kind === 'event' && limiter.admit(deviceId, message.mac)) {
-          // Seconds on the device wire, milliseconds in storage and towards browsers and Webex.
-          record(deviceId, message.mac, message.payload.type, { ...message.payload.data, timestamp: message.payload.data.timestamp * 1000 });
-        }
-        if (message.kind === 'state') {
-          // A change of online status is itself a STATUS notification (the first state seen is not).
-          const before = lastStatus.get(message.mac);
-          lastStatus.set(message.mac, message.payload.status);
-          if (before !== undefined && before !== message.payload.status && limiter.admit(deviceId, message.mac)) {
-            record(deviceId, message.mac, 'STATUS', { timestamp: s.clock.nowMs(), event: message.payload.status, message: `Device is ${message.payload.status}` });
-          }
-        }
+        events.handle(message, deviceId);
       },
     });
-    s.commanderSlot.current = link.commands;
     const started = link;
-    stops.push(async () => {
-      s.commanderSlot.current = null;
-      await started.close();
-    });
+    stops.push(() => started.close());
 
     if (config.MQTT_URL) {
       // Instances that serve websockets without ingesting learn of notifications through the broker.

@@ -27,12 +27,14 @@ export const Login = z
   .max(64)
   .regex(/^[\p{L}\p{N}._@+-]+$/u, 'may hold letters, digits and . _ @ + -');
 
+/**
+ * The form of a device MAC: six or seven dash-separated hex groups (a product prefix may lead).
+ * It is also a topic level, so it holds no MQTT wildcards or separators.
+ */
+export const MAC_PATTERN = /^[0-9A-Za-z]{1,8}(-[0-9A-Fa-f]{2}){5,6}$|^([0-9A-Fa-f]{2}-){5}[0-9A-Fa-f]{2}$/;
+
 /** Device MAC: six or seven dash-separated hex groups (a product prefix may lead). */
-export const Mac = z
-  .string()
-  .min(11)
-  .max(40)
-  .regex(/^[0-9A-Za-z]{1,8}(-[0-9A-Fa-f]{2}){5,6}$|^([0-9A-Fa-f]{2}-){5}[0-9A-Fa-f]{2}$/, 'not a device mac');
+export const Mac = z.string().min(11).max(40).regex(MAC_PATTERN, 'not a device mac');
 
 /** The error envelope. */
 export const ErrorEnvelope = z.object({

@@ -1,5 +1,6 @@
 // Topics and payload schemas of the device link; re-exported by mqtt.ts.
 import { z } from 'zod';
+import { MAC_PATTERN } from './common';
 import { OnlineStatus } from './constants';
 import { MeterTestResult } from './meters';
 
@@ -61,8 +62,6 @@ export const TOPIC_MAX_BYTES: Readonly<Record<TopicKind, number>> = {
 /** MQTT quality of service used by devices and portal. */
 export const MQTT_QOS = 1;
 
-// A mac is used as a topic level, so it must not hold MQTT wildcards or separators.
-const MAC_LEVEL = /^[0-9A-Za-z]{1,8}(-[0-9A-Fa-f]{2}){5,6}$|^([0-9A-Fa-f]{2}-){5}[0-9A-Fa-f]{2}$/;
 
 /** Topic of one kind for one device. */
 export function deviceTopic(mac: string, kind: TopicKind): string {
@@ -88,7 +87,7 @@ export function parseDeviceTopic(topic: string): { mac: string; kind: TopicKind 
   if (slash <= 0) return null;
   const mac = rest.slice(0, slash);
   const kind = rest.slice(slash + 1);
-  if (!MAC_LEVEL.test(mac)) return null;
+  if (!MAC_PATTERN.test(mac)) return null;
   return (TOPIC_KINDS as readonly string[]).includes(kind) ? { mac, kind: kind as TopicKind } : null;
 }
 

@@ -1,5 +1,4 @@
 import {
-  APPLICATIONS,
   AuthType,
   DEMO_LOGIN,
   LOCAL_SESSION_SEC,
@@ -43,15 +42,6 @@ export interface SignIn {
   devices: DeviceListEntry[];
 }
 
-/** Parses the stored comma list of application rights, keeping only known ones. */
-export function parseApplications(s: string): ApplicationName[] {
-  const known = new Set<string>(APPLICATIONS);
-  return s
-    .split(',')
-    .map((a) => a.trim())
-    .filter((a): a is ApplicationName => known.has(a));
-}
-
 /** Sign-in, sessions, password change and application rights. */
 export function authService(deps: {
   usersRepo: UsersRepository;
@@ -76,7 +66,7 @@ export function authService(deps: {
       expiration: expiresAtMs,
       user: u.login,
       token,
-      applications: parseApplications(u.applications),
+      applications: u.applications,
       ...(local ? {} : { avatar: u.avatar ?? '', user_name: u.user_name ?? u.login }),
     };
   }
@@ -119,7 +109,7 @@ export function authService(deps: {
           subject: id.subject,
           user_name: id.name,
           avatar: id.picture,
-          applications: '',
+          applications: [],
           created_at_ms: clock.nowMs(),
         });
       } catch (err) {
@@ -147,7 +137,7 @@ export function authService(deps: {
       userId: u.id,
       login: u.login,
       authType: u.auth_type,
-      applications: parseApplications(u.applications),
+      applications: u.applications,
       expiresAtMs: s.expires_at_ms,
       tokenHash,
     };

@@ -24,14 +24,26 @@ type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 /** A command without its correlation id (the client adds it). */
 export type CommandInput = WithoutId<CommandRequest>;
 
-/** Creates the command client; feed it every device message with onDeviceMessage. */
-export function createDeviceCommands(deps: { broker: () => BrokerLink | null; timeoutMs?: number }) {
+/**
+ * Creates the command client; the device link connects it to its broker once connected and feeds
+ * it every device message with onDeviceMessage. Unconnected, every command answers 604.
+ */
+export function createDeviceCommands(deps: { timeoutMs?: number } = {}) {
   const timeoutMs = deps.timeoutMs ?? COMMAND_TIMEOUT_SEC * 1000;
   const waiting = new Map<string, { mac: string; resolve(r: CommandReply): void }>();
+  let link: BrokerLink | null = null;
   return {
+    /** Sends further commands through this broker connection. */
+    connect(broker: BrokerLink): void {
+      link = broker;
+    },
+    /** Stops sending: the broker connection is closing. */
+    disconnect(): void {
+      link = null;
+    },
     /** Sends a command and waits for the device's reply; `signal` stops waiting (client gone). */
     async send(mac: string, command: CommandInput, signal?: AbortSignal): Promise<CommandReply> {
-      const broker = deps.broker();
+      const broker = link;
       if (!broker) throw new DeviceNotRespondingError(mac, command.cmd);
       signal?.throwIfAborted();
       const id = randomUUID();

@@ -3,42 +3,33 @@
 // reconnect storm after a broker restart cost minutes of CPU.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database';
-import type { TelemetryDB } from '../db/schema.telemetry';
-import type { Clock } from '../telemetry/burst-log';
+import type { Clock } from '../clock';
+import { credentialsRepository } from './credentials.repository';
 
 const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest();
 
 /** Creates the credential store over the database. */
 export function createDeviceCredentials(deps: { database: Database; clock: Clock }) {
-  const db = deps.database.db.withTables<TelemetryDB>();
+  const repo = credentialsRepository(deps.database);
   return {
     /** Issues (or rotates) the credentials of a device; the password is returned only here. */
     async issue(deviceId: number, mac: string): Promise<{ username: string; password: string }> {
       const password = randomBytes(32).toString('base64url');
-      const row = { username: mac, secret_hash: sha256(password).toString('hex'), created_at_ms: deps.clock.nowMs() };
-      await db
-        .insertInto('device_credentials')
-        .values({ device_id: deviceId, ...row })
-        .onConflict((oc) => oc.column('device_id').doUpdateSet(row))
-        .execute();
+      await repo.save({ deviceId, username: mac, secretHashHex: sha256(password).toString('hex'), createdAtMs: deps.clock.nowMs() });
       return { username: mac, password };
     },
 
     /** The device a username/password pair belongs to, or null. */
     async verify(username: string, password: Buffer | string): Promise<{ deviceId: number; mac: string } | null> {
-      const row = await db
-        .selectFrom('device_credentials')
-        .select(['device_id', 'username', 'secret_hash'])
-        .where('username', '=', username)
-        .executeTakeFirst();
+      const row = await repo.findByUsername(username);
       if (!row) return null;
-      const ok = timingSafeEqual(sha256(password), Buffer.from(row.secret_hash, 'hex'));
-      return ok ? { deviceId: row.device_id, mac: row.username } : null;
+      const ok = timingSafeEqual(sha256(password), Buffer.from(row.secretHashHex, 'hex'));
+      return ok ? { deviceId: row.deviceId, mac: row.username } : null;
     },
 
     /** Removes a device's credentials; it can no longer connect. */
     async revoke(deviceId: number): Promise<void> {
-      await db.deleteFrom('device_credentials').where('device_id', '=', deviceId).execute();
+      await repo.remove(deviceId);
     },
   };
 }

@@ -5,7 +5,8 @@
 import { createFleet, type Fleet } from '@meterportal/simulator';
 import type { DeviceTypeId } from '@meterportal/protocol';
 import type { Database } from '../db/database';
-import type { Clock, Logger } from '../telemetry/burst-log';
+import type { Clock } from '../clock';
+import type { Logger } from '../telemetry/burst-log';
 import { backfillHistory, type BackfillReport } from '../telemetry/backfill';
 import { metersRepository } from '../precision/meters.repository';
 import { seedDemoMeters, type DemoMetersReport } from '../precision/demo-meters';

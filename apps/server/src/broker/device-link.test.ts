@@ -3,15 +3,16 @@ import mqtt from 'mqtt';
 import { startDevice, type SimDevice } from '@meterportal/simulator';
 import { deviceTopic, encodePayload, type DeviceMessage, type LiveFrame } from '@meterportal/protocol';
 import type { TelemetryDB } from '../db/schema.telemetry';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
+import { insertDevice, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
 import { startDeviceLink, type DeviceLink } from './device-link';
 import { DeviceNotRespondingError } from './commands';
+import { DIALECTS } from '../test/dialects';
 
 const MAC_A = 'EM-70-B3-D5-01-00-0A';
 const MAC_B = 'EM-70-B3-D5-02-00-0B';
 const MAC_P = 'EM-70-B3-D5-03-00-0C';
 
-describe.each(TEST_DIALECTS)('device link with the embedded broker on %s', (dialect) => {
+describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name: dialect }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let link: DeviceLink;
   let url: string;

@@ -4,12 +4,13 @@ import type { Registry } from 'prom-client';
 import type { DeviceMessage, LiveFrame } from '@meterportal/protocol';
 import { DEFAULT_TZ } from '../config/config';
 import type { Database } from '../db/database';
-import type { Clock, Logger } from '../telemetry/burst-log';
+import type { Clock } from '../clock';
+import type { Logger } from '../telemetry/burst-log';
 import { createIngest } from '../telemetry/ingest';
 import { createTelemetryMetrics } from '../telemetry/metrics';
 import { createTelemetryRepository, type Retention } from '../telemetry/telemetry.repository';
 import type { BrokerLink, MessageSink } from './broker-link';
-import { createDeviceCommands } from './commands';
+import { createDeviceCommands, type DeviceCommands } from './commands';
 import { createDeviceCredentials } from './credentials';
 import { startEmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker } from './external-broker';
@@ -34,8 +35,10 @@ export interface DeviceLinkDeps {
   onMessage?: (message: DeviceMessage, deviceId: number) => void;
   /** Ingest transaction interval, ms. */
   flushIntervalMs?: number;
-  /** Command reply timeout, ms. */
+  /** Command reply timeout, ms (for a command client made here). */
   commandTimeoutMs?: number;
+  /** The command client the services send through; the link connects it to its broker. */
+  commands?: DeviceCommands;
   /** How long each kind of telemetry is kept; pruned hourly. Default DEFAULT_RETENTION. */
   retention?: Retention;
   /** The installation's time zone (config TZ): daily energy sums are kept in its local days. */
@@ -58,10 +61,8 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
   const repository = createTelemetryRepository(database, { tz: deps.tz ?? DEFAULT_TZ });
   const credentials = createDeviceCredentials({ database, clock });
   let broker: BrokerLink | null = null;
-  const commands = createDeviceCommands({
-    broker: () => broker,
-    ...(deps.commandTimeoutMs ? { timeoutMs: deps.commandTimeoutMs } : {}),
-  });
+  const commands =
+    deps.commands ?? createDeviceCommands(deps.commandTimeoutMs ? { timeoutMs: deps.commandTimeoutMs } : {});
   const ingest = createIngest({
     repository,
     logger,
@@ -97,6 +98,7 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
       metrics,
       ...(deps.mqttClientId ? { clientId: deps.mqttClientId } : {}),
     }));
+  commands.connect(broker);
 
   const retention = deps.retention ?? DEFAULT_RETENTION;
   const prune = () =>
@@ -117,6 +119,7 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
     embeddedPort: embedded?.port ?? null,
     async close(): Promise<void> {
       clearInterval(pruneTimer);
+      commands.disconnect();
       await broker?.close();
       broker = null;
       await ingest.close();

@@ -12,6 +12,7 @@ import { createDeviceCredentials } from './credentials';
 import { connectBrokerAccounts, type BrokerAccounts } from './dynsec';
 import { ProvisioningError, deviceProvisioning } from '../devices/provisioning';
 import { openTestDatabase, until } from '../telemetry/testing';
+import { backendAvailable } from '../test/backends';
 
 const PLUGIN = [
   '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so',
@@ -30,7 +31,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-describe.runIf(process.env.TEST_MQTT_URL)('device accounts in Mosquitto dynamic security', () => {
+describe.runIf(backendAvailable('device accounts in Mosquitto dynamic security', 'TEST_MQTT_URL'))('device accounts in Mosquitto dynamic security', () => {
   let dir: string;
   let broker: ChildProcess;
   let url: string;

@@ -4,17 +4,15 @@ import mqtt from 'mqtt';
 import { startDevice, type SimDevice } from '@meterportal/simulator';
 import type { LiveFrame } from '@meterportal/protocol';
 import type { TelemetryDB } from '../db/schema.telemetry';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
+import { insertDevice, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
 import { startDeviceLink, type DeviceLinkDeps } from './device-link';
+import { backendAvailable } from '../test/backends';
+import { DIALECTS } from '../test/dialects';
 
 const MQTT_URL = process.env.TEST_MQTT_URL;
-if (!MQTT_URL) {
-  // CI provides Mosquitto; there a missing broker is a failure, not a quiet skip.
-  if (process.env.CI) throw new Error('TEST_MQTT_URL is not set: the external broker (Mosquitto) tests do not run');
-  console.warn('\n!!! TEST_MQTT_URL is not set: the external broker (Mosquitto) tests do not run\n');
-}
+const ready = backendAvailable('external broker (Mosquitto)', 'TEST_MQTT_URL');
 
-describe.skipIf(!MQTT_URL).each(TEST_DIALECTS)('device link through an external broker on %s', (dialect) => {
+describe.runIf(ready).each(DIALECTS)('device link through an external broker on $name', ({ name: dialect }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   const sims: SimDevice[] = [];
   // Unique per run: the broker outlives tests and keeps retained state and sessions.

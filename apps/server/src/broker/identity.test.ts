@@ -4,13 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { deviceTopic, encodePayload, meterClientId, type DeviceMessage } from '@meterportal/protocol';
 import type { TelemetryDB } from '../db/schema.telemetry';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
+import { insertDevice, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
 import { startDeviceLink, type DeviceLink } from './device-link';
+import { DIALECTS } from '../test/dialects';
 
 const MAC_A = 'EM-70-B3-D5-01-00-1A';
 const MAC_B = 'EM-70-B3-D5-01-00-1B';
 
-describe.each(TEST_DIALECTS)('device identity on the embedded broker on %s', (dialect) => {
+describe.each(DIALECTS)('device identity on the embedded broker on $name', ({ name: dialect }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let link: DeviceLink;
   let url: string;

@@ -12,8 +12,9 @@ import {
   type TopicKind,
 } from '@meterportal/protocol';
 import type { TelemetryDB } from '../db/schema.telemetry';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
+import { insertDevice, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
 import { startDeviceLink, type DeviceLink } from './device-link';
+import { DIALECTS } from '../test/dialects';
 
 const MAC_A = 'EM-70-B3-D5-01-00-2A';
 const MAC_P = 'EM-70-B3-D5-03-00-2C';
@@ -110,7 +111,7 @@ const TEXT_FIELDS: [string, 'A' | 'P', TopicKind, (bad: string) => unknown][] = 
   ],
 ];
 
-describe.each(TEST_DIALECTS)('hostile device payloads through the embedded broker on %s', (dialect) => {
+describe.each(DIALECTS)('hostile device payloads through the embedded broker on $name', ({ name: dialect }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let link: DeviceLink;
   const messages: DeviceMessage[] = [];

@@ -37,7 +37,7 @@ const database = await openDatabase({
   url: config.DATABASE_URL,
   sqliteFile: path.join(config.dataDir, 'portal.db'),
 });
-await migrateToLatest(database, { tz: config.TZ });
+await migrateToLatest(database);
 // With MQTT_DYNSEC the external Mosquitto's device accounts follow every change made here.
 // Nothing is changed when the broker cannot be reached.
 const brokerAccounts =

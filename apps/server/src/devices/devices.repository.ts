@@ -1,6 +1,9 @@
 import type { Insertable, Selectable } from 'kysely';
+import { Application } from '@meterportal/protocol';
 import type { Database } from '../db/database';
 import type { DevicesTable } from '../db/schema';
+import type { TelemetryDB } from '../db/schema.telemetry';
+import { toUserRow } from '../auth/users.repository';
 
 /** A stored device. */
 export type DeviceRow = Selectable<DevicesTable>;
@@ -34,6 +37,30 @@ export function devicesRepository({ db }: Database) {
     },
     createDevice(row: Insertable<DevicesTable>): Promise<DeviceRow> {
       return db.insertInto('devices').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+    /** Adds a device and makes every user manager its owner, in one transaction. */
+    createOwnedByManagers(row: Insertable<DevicesTable>, ownerLifeTimeSec: number, nowMs: number): Promise<DeviceRow> {
+      return db.transaction().execute(async (trx) => {
+        const created = await trx.insertInto('devices').values(row).returningAll().executeTakeFirstOrThrow();
+        const users = await trx.selectFrom('users').select(['id', 'applications']).execute();
+        for (const m of users.map(toUserRow).filter((u) => u.applications.includes(Application.UserManager))) {
+          await trx
+            .insertInto('assignments')
+            .values({ user_id: m.id, device_id: created.id, owner: 1, life_time_sec: ownerLifeTimeSec, created_at_ms: nowMs })
+            .execute();
+        }
+        return created;
+      });
+    },
+    /** Every device with the broker username it holds credentials under, if any. */
+    listWithCredentials(): Promise<{ mac: string; type: number; title: string; username: string | null }[]> {
+      return db
+        .withTables<TelemetryDB>()
+        .selectFrom('devices')
+        .leftJoin('device_credentials', 'device_credentials.device_id', 'devices.id')
+        .select(['devices.mac', 'devices.type', 'devices.title', 'device_credentials.username'])
+        .orderBy('devices.mac')
+        .execute();
     },
     async assign(a: { userId: number; deviceId: number; owner: boolean; lifeTimeSec: number; nowMs: number }) {
       await db

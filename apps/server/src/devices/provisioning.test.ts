@@ -8,12 +8,13 @@ import mqtt from 'mqtt';
 import { startDevice } from '@meterportal/simulator';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { startDeviceLink, type DeviceLink } from '../broker/device-link';
-import { TEST_DIALECTS, memoryLogger, openTestDatabase, until } from '../telemetry/testing';
+import { memoryLogger, openTestDatabase, until } from '../telemetry/testing';
 import { ProvisioningError, deviceProvisioning } from './provisioning';
+import { DIALECTS } from '../test/dialects';
 
 const MAC = '02-4D-50-00-10-01';
 
-describe.each(TEST_DIALECTS)('registering meters on %s', (dialect) => {
+describe.each(DIALECTS)('registering meters on $name', ({ name: dialect }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let link: DeviceLink;
   let url: string;

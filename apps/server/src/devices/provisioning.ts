@@ -2,13 +2,12 @@
 // broker credentials (username = mac, a 256-bit secret shown once). Used by the `device` command.
 import type { Insertable } from 'kysely';
 import { z } from 'zod';
-import { Application, DEVICE_TYPES, Mac, OWNER_LIFETIME_SEC, type DeviceTypeId } from '@meterportal/protocol';
+import { DEVICE_TYPES, Mac, OWNER_LIFETIME_SEC, type DeviceTypeId } from '@meterportal/protocol';
 import type { DeviceCredentials } from '../broker/credentials';
 import type { BrokerAccounts } from '../broker/dynsec';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { DevicesTable } from '../db/schema';
-import type { TelemetryDB } from '../db/schema.telemetry';
 import { devicesRepository, type DeviceRow } from './devices.repository';
 
 /** What registering a meter needs. */
@@ -112,34 +111,11 @@ export function deviceProvisioning(deps: {
       if (await devices.findByMac(d.mac))
         throw new ProvisioningError(`device ${d.mac} is already registered`);
       const now = clock.nowMs();
-      const row = await database.db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto('devices')
-          .values(
-            newDeviceRow(
-              { mac: d.mac, type: d.type, title: d.title, phaseUse: d.phases, lora: d.lora, nilm: d.nilm },
-              now,
-            ),
-          )
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const managers = (await trx.selectFrom('users').select(['id', 'applications']).execute()).filter(
-          (u) => u.applications.split(',').includes(Application.UserManager),
-        );
-        for (const m of managers) {
-          await trx
-            .insertInto('assignments')
-            .values({
-              user_id: m.id,
-              device_id: created.id,
-              owner: 1,
-              life_time_sec: OWNER_LIFETIME_SEC,
-              created_at_ms: now,
-            })
-            .execute();
-        }
-        return created;
-      });
+      const row = await devices.createOwnedByManagers(
+        newDeviceRow({ mac: d.mac, type: d.type, title: d.title, phaseUse: d.phases, lora: d.lora, nilm: d.nilm }, now),
+        OWNER_LIFETIME_SEC,
+        now,
+      );
       const issued = await credentials.issue(row.id, row.mac);
       await toBroker(row.mac, (a) => a.set(row.mac, issued.password), 'secret');
       return { mac: row.mac, type: d.type, ...issued };
@@ -162,13 +138,7 @@ export function deviceProvisioning(deps: {
 
     /** Every registered meter and whether it holds broker credentials. */
     async list(): Promise<{ mac: string; type: number; title: string; credentials: boolean }[]> {
-      const rows = await database.db
-        .withTables<TelemetryDB>()
-        .selectFrom('devices')
-        .leftJoin('device_credentials', 'device_credentials.device_id', 'devices.id')
-        .select(['devices.mac', 'devices.type', 'devices.title', 'device_credentials.username'])
-        .orderBy('devices.mac')
-        .execute();
+      const rows = await devices.listWithCredentials();
       return rows.map((r) => ({
         mac: r.mac,
         type: r.type,

@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import type { TelemetryDB, TelemetryMinutesTable } from '../db/schema.telemetry';
 import { MINUTE_COLUMNS } from '../telemetry/columns';
-import { TEST_DIALECTS, insertDevice, openTestDatabase } from '../telemetry/testing';
+import { insertDevice, openTestDatabase } from '../telemetry/testing';
 import { historyRepository } from './history.repository';
+import { DIALECTS } from '../test/dialects';
 
 const T = 1_790_000_040;
 
-describe.each(TEST_DIALECTS)('minute reads on %s', (dialect) => {
+describe.each(DIALECTS)('minute reads on $name', ({ name: dialect }) => {
   let database: Database & { dispose(): Promise<void> };
   let deviceId: number;
   const row = (ts: number, v: number) =>

@@ -57,7 +57,8 @@ export async function buildApp(
   opts: { logger?: boolean; modules?: Partial<RouteModules> } = {},
 ): Promise<FastifyInstance & { apiRoutes: RouteEntry[] }> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: s.config.LOG_LEVEL },
+    // The services' log (LOG_LEVEL), so requests, the hub and the background parts write alike.
+    ...(opts.logger === false ? { logger: false } : { loggerInstance: s.logger }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Only listed proxies may name the client address; anyone else could forge X-Forwarded-For.
     trustProxy: s.config.TRUST_PROXY.length > 0 ? s.config.TRUST_PROXY : false,
@@ -106,7 +107,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
-    await s.database.db.selectFrom('secrets').select('name').limit(1).execute();
+    await s.repos.health.ping();
     return { status: 'OK', version: APP_VERSION, roles: [...s.config.roles] };
   });
 

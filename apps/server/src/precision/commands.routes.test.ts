@@ -16,9 +16,9 @@ describe.each(DIALECTS)('device commands over the embedded broker on $name', (di
   const tok = (mac: string) => alice.devices.find((d) => d.mac === mac)!.token;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { DEMO: 'false', ROLES: 'read,write,ingest' } });
+    t = await createTestApp(dialect, { env: { DEMO: 'false', ROLES: 'read,write,ingest' }, commandTimeoutMs: 1500 });
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined, fatal: () => undefined, trace: () => undefined, child: () => quiet, level: 'silent', silent: () => undefined } as never;
-    runtime = await startRuntime(t.services, { logger: quiet, mqttPort: 0, commandTimeoutMs: 1500 });
+    runtime = await startRuntime(t.services, { logger: quiet, mqttPort: 0 });
     const id = await addUser(t.services, 'alice', 'alice-secret');
     for (const [mac, type] of [[PRECISION, 3], [AWAY, 3], [BREAKER, 2]] as const) {
       const deviceId = await addDevice(t.services, mac, type);

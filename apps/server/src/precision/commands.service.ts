@@ -18,11 +18,6 @@ export interface DeviceCommander {
   send(mac: string, command: DeviceCommand, signal?: AbortSignal): Promise<CommandReply>;
 }
 
-/** Where the running device link plugs in its commander; absent, every command answers 604. */
-export interface CommanderSlot {
-  current: DeviceCommander | null;
-}
-
 /** The device refused the command (busy, not supported, not available). */
 class DeviceRefused extends AppError {
   constructor(reason: string) {
@@ -31,12 +26,10 @@ class DeviceRefused extends AppError {
 }
 
 /** Request/reply commands to a user's devices. */
-export function commandsService(deps: { devices: DevicesService; slot: CommanderSlot }) {
-  const { devices, slot } = deps;
+export function commandsService(deps: { devices: DevicesService; commander: DeviceCommander }) {
+  const { devices, commander } = deps;
 
   async function send(mac: string, command: DeviceCommand, signal?: AbortSignal) {
-    const commander = slot.current;
-    if (!commander) throw new DeviceNotResponding();
     let reply: CommandReply;
     try {
       reply = await commander.send(mac, command, signal);

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MeterTestResult } from '@meterportal/protocol';
-import { insertDevice, openTestDatabase, TEST_DIALECTS } from '../telemetry/testing';
+import { insertDevice, openTestDatabase } from '../telemetry/testing';
 import { DEMO_TESTS_PER_METER, seedDemoMeters } from './demo-meters';
 import { metersRepository } from './meters.repository';
+import { DIALECTS } from '../test/dialects';
 
 const BENCH = '02-4D-50-00-00-03';
 const NOW_MS = Date.UTC(2026, 10, 20, 14, 0, 0);
 
-describe.each(TEST_DIALECTS)('demo meter database on %s', (dialect) => {
+describe.each(DIALECTS)('demo meter database on $name', ({ name: dialect }) => {
   const cleanup: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const c of cleanup.splice(0)) await c();

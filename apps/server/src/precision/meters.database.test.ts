@@ -60,9 +60,9 @@ describe.each(DIALECTS)('meter database exchange with a device over the embedded
     });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { DEMO: 'false', ROLES: 'read,write,ingest' } });
+    t = await createTestApp(dialect, { env: { DEMO: 'false', ROLES: 'read,write,ingest' }, commandTimeoutMs: 1500 });
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined, fatal: () => undefined, trace: () => undefined, child: () => quiet, level: 'silent', silent: () => undefined } as never;
-    runtime = await startRuntime(t.services, { logger: quiet, mqttPort: 0, commandTimeoutMs: 1500 });
+    runtime = await startRuntime(t.services, { logger: quiet, mqttPort: 0 });
     const id = await addUser(t.services, 'alice', 'alice-secret');
     ids = {};
     for (const mac of [BENCH, SILENT]) {

@@ -26,9 +26,19 @@ export interface TestWrite {
   deviceId: number;
   idn: string;
   mtimeSec: number;
+  /** JSON of the result as received. */
   result: string;
   receivedAtMs: number;
 }
+
+/** The meter_tests row of a test result. */
+export const meterTestRow = (t: TestWrite) => ({
+  device_id: t.deviceId,
+  idn: t.idn,
+  mtime_sec: t.mtimeSec,
+  result: t.result,
+  received_at_ms: t.receivedAtMs,
+});
 
 /** SQL of the meter database, meter images and meter tests. */
 export function metersRepository(database: Database) {
@@ -179,13 +189,7 @@ export function metersRepository(database: Database) {
       for (const t of tests) {
         await db
           .insertInto('meter_tests')
-          .values({
-            device_id: t.deviceId,
-            idn: t.idn,
-            mtime_sec: t.mtimeSec,
-            result: t.result,
-            received_at_ms: t.receivedAtMs,
-          })
+          .values(meterTestRow(t))
           .onConflict((oc) => oc.columns(['device_id', 'idn', 'mtime_sec']).doNothing())
           .execute();
       }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DeviceCommander } from './commands.service';
 import {
   METER_IMAGE_MAX_BYTES,
   OnlineStatus,
@@ -58,6 +59,8 @@ const testResult = (idn: string, mtime: number, error = 0.12): MeterTestResult =
 
 describe.each(DIALECTS)('meter database routes on $name', (dialect) => {
   let t: TestApp;
+  /** How the device answers a command; none answers while null. */
+  let answer: DeviceCommander['send'] | null = null;
   let alice: Client;
   let bob: Client;
   let ids: Record<string, number>;
@@ -95,7 +98,7 @@ describe.each(DIALECTS)('meter database routes on $name', (dialect) => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { commander: { send: (mac, c, signal) => (answer ? answer(mac, c, signal) : Promise.reject(new Error('no device'))) } });
     const a = await addUser(t.services, 'alice', 'alice-secret');
     const b = await addUser(t.services, 'bob', 'bob-secret');
     ids = {};
@@ -507,10 +510,7 @@ describe.each(DIALECTS)('meter database routes on $name', (dialect) => {
   ])('keeps its list when the device sends a database with %s', async (_what, meters, message) => {
     await add(meter());
     const before = await snapshot(t.services);
-    t.services.commanderSlot.current = {
-      send: () =>
-        Promise.resolve({ id: 'x', cmd: 'METERS_UPLOAD' as const, ok: true as const, result: { meters } }),
-    };
+    answer = () => Promise.resolve({ id: 'x', cmd: 'METERS_UPLOAD' as const, ok: true as const, result: { meters } });
     try {
       const r = await call(
         t.app,
@@ -525,15 +525,13 @@ describe.each(DIALECTS)('meter database routes on $name', (dialect) => {
         message: expect.stringContaining(message),
       });
     } finally {
-      t.services.commanderSlot.current = null;
+      answer = null;
     }
     expect(await snapshot(t.services)).toEqual(before);
   });
 
   it('answers 608 when the device refuses the exchange', async () => {
-    t.services.commanderSlot.current = {
-      send: (_mac, c) => Promise.resolve({ id: 'x', cmd: c.cmd, ok: false, error: 'BUSY' }),
-    };
+    answer = (_mac, c) => Promise.resolve({ id: 'x', cmd: c.cmd, ok: false, error: 'BUSY' });
     try {
       const r = await call(
         t.app,
@@ -548,7 +546,7 @@ describe.each(DIALECTS)('meter database routes on $name', (dialect) => {
         message: expect.stringContaining('BUSY'),
       });
     } finally {
-      t.services.commanderSlot.current = null;
+      answer = null;
     }
   });
 

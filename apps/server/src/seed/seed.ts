@@ -52,7 +52,7 @@ export async function seedIfEmpty(s: Services): Promise<SeedResult | null> {
     subject: null,
     user_name: null,
     avatar: null,
-    applications: Application.UserManager,
+    applications: [Application.UserManager],
     created_at_ms: now,
   });
   const demo = await s.repos.users.create({
@@ -63,7 +63,7 @@ export async function seedIfEmpty(s: Services): Promise<SeedResult | null> {
     subject: null,
     user_name: null,
     avatar: null,
-    applications: '',
+    applications: [],
     created_at_ms: now,
   });
   for (const d of DEMO_DEVICES) {

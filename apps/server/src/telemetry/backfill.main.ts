@@ -8,6 +8,7 @@ import { systemClock } from '../clock';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrations/index';
+import { devicesRepository } from '../devices/devices.repository';
 import { backfillHistory } from './backfill';
 import { createTelemetryRepository } from './telemetry.repository';
 
@@ -21,8 +22,8 @@ const { values } = parseArgs({
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'portal.db') });
-await migrateToLatest(database, { tz: config.TZ });
-const devices = (await database.db.selectFrom('devices').select(['id', 'mac', 'type', 'phase_use']).execute())
+await migrateToLatest(database);
+const devices = (await devicesRepository(database).listAll())
   .filter((d) => DEVICE_TYPES.includes(d.type as DeviceTypeId))
   .map((d) => ({ id: d.id, mac: d.mac, type: d.type as DeviceTypeId, phases: Math.min(3, Math.max(1, d.phase_use)) as 1 | 2 | 3 }));
 const logger = { debug: () => undefined, info: () => undefined, warn: console.warn, error: console.error };

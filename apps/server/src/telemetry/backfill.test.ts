@@ -4,11 +4,12 @@ import { createHistory } from '@meterportal/simulator';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { backfillHistory, type BackfillDevice } from './backfill';
 import { createTelemetryRepository } from './telemetry.repository';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase } from './testing';
+import { insertDevice, memoryLogger, openTestDatabase } from './testing';
+import { DIALECTS } from '../test/dialects';
 
 const NOW_MS = Date.UTC(2026, 10, 21, 12, 7, 30);
 
-describe.each(TEST_DIALECTS)('history backfill on %s', (dialect) => {
+describe.each(DIALECTS)('history backfill on $name', ({ name: dialect }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   const devices: BackfillDevice[] = [];
   beforeEach(async () => {

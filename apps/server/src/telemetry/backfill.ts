@@ -3,7 +3,8 @@
 // simulator uses, so charts have believable history on first start.
 import { createHistory } from '@meterportal/simulator';
 import { OnlineStatus, type DeviceTypeId } from '@meterportal/protocol';
-import type { Clock, Logger } from './burst-log';
+import type { Clock } from '../clock';
+import type { Logger } from './burst-log';
 import { registerChannels, energyRowValues } from './columns';
 import { QUARTER_SEC } from './energy-deltas';
 import { MINUTE_SEC, addSample, finishMinute, frameChannels, newMinuteBucket } from './minute-aggregate';

@@ -1,5 +1,6 @@
 // Logs a repeating problem once per window with a count, so a misbehaving device cannot flood
 // the log while every reject is still counted in the metrics.
+import type { Clock } from '../clock';
 
 /** The logger shape used by telemetry and broker (pino's Logger satisfies it). */
 export interface Logger {
@@ -9,10 +10,6 @@ export interface Logger {
   error(obj: object, msg?: string): void;
 }
 
-/** The clock telemetry reads; tests pass a fake one. */
-export interface Clock {
-  nowMs(): number;
-}
 
 /** Creates a per-key burst logger. */
 export function createBurstLogger(logger: Logger, clock: Clock, windowMs = 10_000) {

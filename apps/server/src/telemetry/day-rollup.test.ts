@@ -7,11 +7,12 @@ import { migrateToLatest } from '../db/migrations/index';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { fromWall, startOfDay } from '../history/calendar';
 import { ENERGY_COLUMNS, STORED_REGISTER_KINDS } from './columns';
-import { ensureDayRollup, rebuildDayRollup, rollupZone } from './day-rollup';
+import { ensureDayRollup, rebuildDayRollup, rollupZone } from './day-rollup.repository';
 import { createIngest } from './ingest';
 import { createTelemetryMetrics } from './metrics';
 import { createTelemetryRepository, type QuarterRow } from './telemetry.repository';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase } from './testing';
+import { insertDevice, memoryLogger, openTestDatabase } from './testing';
+import { DIALECTS } from '../test/dialects';
 
 const TZ = 'Europe/Bratislava';
 const MAC = 'EM-70-B3-D5-01-00-09';
@@ -53,7 +54,7 @@ function instants(from: number, to: number, step: number, gap?: [number, number]
   return out;
 }
 
-describe.each(TEST_DIALECTS)('daily energy rollup on %s', (dialect) => {
+describe.each(DIALECTS)('daily energy rollup on $name', ({ name: dialect }) => {
   let database: Database & { dispose(): Promise<void> };
   let deviceId: number;
   const db = () => database.db.withTables<TelemetryDB>();
@@ -193,13 +194,13 @@ describe.each(TEST_DIALECTS)('daily energy rollup on %s', (dialect) => {
     expect([...shifted.keys()]).not.toEqual([...incremental.keys()]);
   });
 
-  it('migration 005 builds the rollup from the quarter-hours of a store that predates it', async () => {
+  it('the first start after migration 005 builds the rollup from the quarter-hours of a store that predates it', async () => {
     const frames = framesAt(instants(SPRING_FORWARD - 7200, SPRING_FORWARD + 26 * 3600, 600));
     nowMs = (SPRING_FORWARD + 3 * 86400) * 1000;
     await feed(frames);
     const expected = await expectRollupEqualsQuarters();
     // A store with the schema before 005 holding the same device and quarters; then upgrade it
-    // with the zone known.
+    // and start in the installation's zone.
     const devices = await database.db.selectFrom('devices').selectAll().execute();
     const quarters = await db().selectFrom('energy_quarters').selectAll().execute();
     const current = database;
@@ -208,7 +209,9 @@ describe.each(TEST_DIALECTS)('daily energy rollup on %s', (dialect) => {
       await older.db.insertInto('devices').values(devices).execute();
       await older.db.withTables<TelemetryDB>().insertInto('energy_quarters').values(quarters).execute();
       database = older;
-      await migrateToLatest(database, { tz: TZ });
+      await migrateToLatest(database);
+      expect(await rollupZone(database.db)).toBeNull();
+      expect(await ensureDayRollup(database, TZ)).toEqual({ rebuilt: true });
       expect(await rollupZone(database.db)).toBe(TZ);
       expect(await expectRollupEqualsQuarters()).toEqual(expected);
       expect(expected.size).toBe(3);

@@ -19,7 +19,8 @@ import { dropPgSchema, openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrations/index';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { createDeviceCredentials } from '../broker/credentials';
-import { TEST_DIALECTS, insertDevice, until } from './testing';
+import { insertDevice, until } from './testing';
+import { DIALECTS } from '../test/dialects';
 
 const MQTT_URL = process.env.TEST_MQTT_URL;
 if (!MQTT_URL) {
@@ -30,7 +31,7 @@ if (!MQTT_URL) {
 }
 const CHILD = path.join(import.meta.dirname, 'durability.child.ts');
 const BROKERS: readonly ('embedded' | 'mosquitto')[] = MQTT_URL ? ['embedded', 'mosquitto'] : ['embedded'];
-const CASES = TEST_DIALECTS.flatMap((d) => BROKERS.map((b) => [d, b] as const));
+const CASES = DIALECTS.flatMap((d) => BROKERS.map((b) => [d.name, b] as const));
 
 /** A known sequence: one frame a second from `start`. */
 function sequence(mac: string, start: number, count: number): LiveFrame[] {

@@ -13,7 +13,8 @@ import { hourAggregate } from './hour-rollup';
 import { createIngest, type Ingest } from './ingest';
 import { createTelemetryMetrics } from './metrics';
 import { createTelemetryRepository } from './telemetry.repository';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase } from './testing';
+import { insertDevice, memoryLogger, openTestDatabase } from './testing';
+import { DIALECTS } from '../test/dialects';
 
 const MAC = 'EM-70-B3-D5-01-00-13';
 const T0 = 1_781_000_000 - (1_781_000_000 % 3600); // an hour start
@@ -47,7 +48,7 @@ const Scenario = fc.record({
   ranges: fc.array(fc.tuple(fc.integer({ min: -3600, max: 5 * 3600 }), fc.integer({ min: 1, max: 6 * 3600 })), { minLength: 1, maxLength: 4 }),
 });
 
-describe.each(TEST_DIALECTS)('hourly rollup on %s', (dialect) => {
+describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
   let database: Database & { dispose(): Promise<void> };
   let deviceId: number;
   let nowMs = 0;

@@ -7,7 +7,8 @@ import type { TelemetryDB } from '../db/schema.telemetry';
 import { createIngest } from './ingest';
 import { createTelemetryMetrics } from './metrics';
 import { createTelemetryRepository } from './telemetry.repository';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase } from './testing';
+import { insertDevice, memoryLogger, openTestDatabase } from './testing';
+import { DIALECTS } from '../test/dialects';
 
 const MAC = 'EM-70-B3-D5-01-00-01';
 const T0 = 1_781_000_137; // mid-minute, mid-quarter
@@ -26,7 +27,7 @@ function frames(count: number, startSec = T0): LiveFrame[] {
   return out;
 }
 
-describe.each(TEST_DIALECTS)('ingest on %s', (dialect) => {
+describe.each(DIALECTS)('ingest on $name', ({ name: dialect }) => {
   let database: Database & { dispose(): Promise<void> };
   let nowMs = T0 * 1000;
   const clock = { nowMs: () => nowMs };

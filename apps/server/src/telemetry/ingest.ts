@@ -17,7 +17,8 @@ import {
   type LiveFrame,
   type StateMessage,
 } from '@meterportal/protocol';
-import { createBurstLogger, type Clock, type Logger } from './burst-log';
+import type { Clock } from '../clock';
+import { createBurstLogger, type Logger } from './burst-log';
 import { energyRowValues, registerChannels } from './columns';
 import { DEFAULT_DELTA_LIMITS, addInto, registerDeltas, type DeltaLimits } from './energy-deltas';
 import type { TelemetryMetrics } from './metrics';

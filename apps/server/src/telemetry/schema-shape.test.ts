@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from './testing';
+import { backendAvailable } from '../test/backends';
 
 const TIME_SERIES = {
   telemetry_minutes: 'ts_sec',
@@ -11,7 +12,7 @@ const TIME_SERIES = {
   energy_days: 'day_sec',
 } as const;
 
-describe.runIf(process.env.TEST_DATABASE_URL)('time-series tables on PostgreSQL', () => {
+describe.runIf(backendAvailable('time-series tables on PostgreSQL', 'TEST_DATABASE_URL'))('time-series tables on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
     database = await openTestDatabase('postgres');

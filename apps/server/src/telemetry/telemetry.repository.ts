@@ -6,9 +6,11 @@ import type { DB } from '../db/schema';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from './columns';
 import { MINUTE_CHANNELS, type MinuteAggregate } from './minute-aggregate';
-import { addDays, ensureDayRollup, sumIntoDays } from './day-rollup';
+import { sumIntoDays } from './day-rollup';
+import { addDays, ensureDayRollup } from './day-rollup.repository';
 import { hoursOf, pruneHours, refreshHours } from './hour-rollup';
 import { localDayFinder, nextPeriod, startOfDay } from '../history/calendar';
+import { meterTestRow, type TestWrite } from '../precision/meters.repository';
 
 /** Energy of one device and quarter, in ENERGY_COLUMNS order. */
 export interface QuarterRow {
@@ -58,15 +60,16 @@ export interface StatusChangeRow {
   connection: string | null;
 }
 
+/** The device_status_changes row of a transition. */
+const statusChangeRow = (c: StatusChangeRow) => ({
+  device_id: c.deviceId,
+  at_ms: c.atMs,
+  status: c.status,
+  connection: c.connection,
+});
+
 /** One accuracy test result of a precision device, keyed (device, IDN, test time). */
-export interface MeterTestRow {
-  deviceId: number;
-  idn: string;
-  mtimeSec: number;
-  /** JSON of the result as received. */
-  result: string;
-  receivedAtMs: number;
-}
+export type MeterTestRow = TestWrite;
 
 /** Everything one ingest transaction writes. */
 export interface TelemetryBatch {
@@ -403,29 +406,14 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         for (const part of chunks(batch.statusChanges, 4)) {
           await trx
             .insertInto('device_status_changes')
-            .values(
-              part.map((c) => ({
-                device_id: c.deviceId,
-                at_ms: c.atMs,
-                status: c.status,
-                connection: c.connection,
-              })),
-            )
+            .values(part.map(statusChangeRow))
             .execute();
         }
         // A redelivered test result meets the unique key and is dropped.
         for (const part of chunks(batch.meterTests, 5)) {
           await trx
             .insertInto('meter_tests')
-            .values(
-              part.map((t) => ({
-                device_id: t.deviceId,
-                idn: t.idn,
-                mtime_sec: t.mtimeSec,
-                result: t.result,
-                received_at_ms: t.receivedAtMs,
-              })),
-            )
+            .values(part.map(meterTestRow))
             .onConflict((oc) => oc.columns(['device_id', 'idn', 'mtime_sec']).doNothing())
             .execute();
         }
@@ -486,14 +474,7 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         for (const part of chunks(changes, 200)) {
           await trx
             .insertInto('device_status_changes')
-            .values(
-              part.map((c) => ({
-                device_id: c.deviceId,
-                at_ms: c.atMs,
-                status: c.status,
-                connection: c.connection,
-              })),
-            )
+            .values(part.map(statusChangeRow))
             .execute();
         }
       });

@@ -1,12 +1,9 @@
-// Test helpers for telemetry: every dialect the environment offers, each in its own schema.
+// Test helpers for telemetry: a fresh store of a dialect (test/dialects.ts), each in its own schema.
 import { randomBytes } from 'node:crypto';
 import { dropPgSchema, openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrations/index';
 import type { Logger } from './burst-log';
 
-/** Dialects to run database tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const TEST_DIALECTS: readonly ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-if (!process.env.TEST_DATABASE_URL) console.warn('TEST_DATABASE_URL is not set: telemetry database tests run on SQLite only');
 
 /** Opens a fresh, migrated database of the dialect; dispose() drops it. */
 export async function openTestDatabase(

@@ -13,7 +13,8 @@ import type { TelemetryDB } from '../db/schema.telemetry';
 import { CLOCK_AHEAD_TOLERANCE_SEC, createIngest } from './ingest';
 import { createTelemetryMetrics } from './metrics';
 import { createTelemetryRepository } from './telemetry.repository';
-import { TEST_DIALECTS, insertDevice, memoryLogger, openTestDatabase, until } from './testing';
+import { insertDevice, memoryLogger, openTestDatabase, until } from './testing';
+import { DIALECTS } from '../test/dialects';
 
 const A = 'EM-70-B3-D5-07-00-01';
 const B = 'EM-70-B3-D5-07-00-02';
@@ -30,7 +31,7 @@ function frames(mac: string, count: number, startSec = T0): LiveFrame[] {
   });
 }
 
-describe.each(TEST_DIALECTS)('device wire faults on %s', (dialect) => {
+describe.each(DIALECTS)('device wire faults on $name', ({ name: dialect }) => {
   let database: Database & { dispose(): Promise<void> };
   let nowMs = (T0 + 60) * 1000;
   const clock = { nowMs: () => nowMs };
@@ -209,7 +210,7 @@ describe.each(TEST_DIALECTS)('device wire faults on %s', (dialect) => {
   });
 });
 
-describe.each(TEST_DIALECTS)('the durable-ingest upgrade on %s', (dialect) => {
+describe.each(DIALECTS)('the durable-ingest upgrade on $name', ({ name: dialect }) => {
   it('puts a position stored in the future back to the time of the upgrade and marks the clock as ahead', async () => {
     const schema = `up_${randomBytes(5).toString('hex')}`;
     const url = process.env.TEST_DATABASE_URL;

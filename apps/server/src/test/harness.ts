@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
-import { AuthType, OWNER_LIFETIME_SEC } from '@meterportal/protocol';
-import type { FastifyInstance } from 'fastify';
+import { AuthType, OWNER_LIFETIME_SEC, type ApplicationName } from '@meterportal/protocol';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { ManualClock } from '../clock';
 import { loadConfig, type Config } from '../config/config';
 import { dropPgSchema, openDatabase } from '../db/database';
+import type { DialectCase } from './dialects';
 import { migrateToLatest } from '../db/migrations/index';
 import { buildApp, type RouteEntry, type RouteModules } from '../http/app';
 import { createServices, type Services } from '../services';
@@ -12,25 +14,9 @@ import { hashPasswordDigest, sha256Hex } from '../auth/crypto';
 import type { OidcVerifier } from '../auth/oidc';
 import { SESSION_COOKIE } from '../http/session';
 import type { LiveBus } from '../live/bus';
+import type { DeviceCommander } from '../precision/commands.service';
 
-/** A database engine the suite runs against. */
-export interface DialectCase {
-  name: 'sqlite' | 'postgres';
-  url: string | undefined;
-}
-
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (!pgUrl) {
-  const msg = 'TEST_DATABASE_URL is not set: database tests run on SQLite only, PostgreSQL is NOT tested';
-  if (process.env.CI) throw new Error(msg);
-  console.warn(`\n!!! ${msg}\n`);
-}
-
-/** SQLite always; PostgreSQL when TEST_DATABASE_URL is set (CI sets it). */
-export const DIALECTS: DialectCase[] = [
-  { name: 'sqlite', url: undefined },
-  ...(pgUrl ? [{ name: 'postgres' as const, url: pgUrl }] : []),
-];
+export { DIALECTS, type DialectCase } from './dialects';
 
 /** A server built for one test file. */
 export interface TestApp {
@@ -52,6 +38,12 @@ export async function createTestApp(
     /** Join another test app's PostgreSQL schema (a second instance); it is dropped by its owner. */
     sharePgSchemaOf?: TestApp;
     bus?: LiveBus;
+    /** The services' log (silent by default). */
+    logger?: FastifyBaseLogger;
+    /** Answers device commands in place of the broker. */
+    commander?: DeviceCommander;
+    /** How long a device command waits for its reply, ms. */
+    commandTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const schema = opts.sharePgSchemaOf?.pgSchema ?? `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -74,6 +66,9 @@ export async function createTestApp(
     clock,
     ...(opts.oidc ? { oidc: opts.oidc } : {}),
     ...(opts.bus ? { bus: opts.bus } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.commander ? { commander: opts.commander } : {}),
+    ...(opts.commandTimeoutMs ? { commandTimeoutMs: opts.commandTimeoutMs } : {}),
   });
   const app = await buildApp(services, { logger: false, ...(opts.modules ? { modules: opts.modules } : {}) });
   await app.ready();
@@ -92,7 +87,12 @@ export async function createTestApp(
 }
 
 /** Creates a local user with a password. */
-export async function addUser(s: Services, login: string, password: string, applications = ''): Promise<number> {
+export async function addUser(
+  s: Services,
+  login: string,
+  password: string,
+  application: ApplicationName | '' = '',
+): Promise<number> {
   const u = await s.repos.users.create({
     login,
     auth_type: AuthType.Local,
@@ -101,7 +101,7 @@ export async function addUser(s: Services, login: string, password: string, appl
     subject: null,
     user_name: null,
     avatar: null,
-    applications,
+    applications: application ? [application] : [],
     created_at_ms: s.clock.nowMs(),
   });
   return u.id;
@@ -209,9 +209,18 @@ export async function callMultipart(
 /** Every row of every table, for asserting that a denied request changed nothing. */
 export async function snapshot(s: Services): Promise<Record<string, unknown[]>> {
   const db = s.database.db;
-  const tables = ['users', 'devices', 'assignments', 'sessions', 'hierarchies', 'device_details', 'meters', 'meter_images', 'meter_tests'] as const;
+  // Every table of the store, read from its catalog, so a table added later is covered unasked.
+  const tables = (await db.introspection.getTables())
+    .filter((t) => s.database.dialect === 'sqlite' || t.schema === s.database.schema)
+    .map((t) => t.name)
+    .sort();
+  if (tables.length < 20) throw new Error(`snapshot found only ${tables.length} tables`);
   const out: Record<string, unknown[]> = {};
-  for (const t of tables) out[t] = await db.selectFrom(t).selectAll().execute();
+  for (const t of tables) {
+    const rows = await sql`SELECT * FROM ${sql.table(t)}`.execute(db);
+    // Row order is the engine's; sorted, two reads of unchanged rows compare equal.
+    out[t] = rows.rows.map((r) => [JSON.stringify(r), r] as const).sort(([a], [b]) => a.localeCompare(b)).map(([, r]) => r);
+  }
   return out;
 }
 

@@ -1,9 +1,10 @@
 // Migration 006: notifications stored with a device's seconds get milliseconds, once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../db/migrations/index';
-import { TEST_DIALECTS, insertDevice, openTestDatabase } from '../telemetry/testing';
+import { insertDevice, openTestDatabase } from '../telemetry/testing';
+import { DIALECTS } from '../test/dialects';
 
-describe.each(TEST_DIALECTS)('notification times on upgrade on %s', (dialect) => {
+describe.each(DIALECTS)('notification times on upgrade on $name', ({ name: dialect }) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeEach(async () => {
     database = await openTestDatabase(dialect, { upTo: '005_history_rollup' });

@@ -1,10 +1,13 @@
+import { Application } from '@meterportal/protocol';
 import type { Database } from '../db/database';
+import { toUserRow } from '../auth/users.repository';
 
 /** SQL the user manager needs beyond the users and devices repositories. */
 export function userManagerRepository({ db }: Database) {
   return {
-    listUsers() {
-      return db.selectFrom('users').select(['id', 'login', 'auth_type', 'applications']).orderBy('login').execute();
+    async listUsers() {
+      const rows = await db.selectFrom('users').select(['id', 'login', 'auth_type', 'applications']).orderBy('login').execute();
+      return rows.map(toUserRow);
     },
     listAssignments(nowSec: number) {
       return db
@@ -26,7 +29,7 @@ export function userManagerRepository({ db }: Database) {
     },
     async countManagersOtherThan(userId: number): Promise<number> {
       const rows = await db.selectFrom('users').select(['id', 'applications']).where('id', '!=', userId).execute();
-      return rows.filter((r) => r.applications.split(',').includes('USER_MANAGER')).length;
+      return rows.map(toUserRow).filter((r) => r.applications.includes(Application.UserManager)).length;
     },
     async deleteUser(userId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {

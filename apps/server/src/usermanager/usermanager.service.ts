@@ -57,7 +57,7 @@ export function userManagerService(deps: {
             owner: a.owner === 1,
           })),
           authType: u.auth_type,
-          applications: u.applications.split(',').filter(Boolean),
+          applications: u.applications,
         };
       });
     },
@@ -80,7 +80,7 @@ export function userManagerService(deps: {
         subject: null,
         user_name: null,
         avatar: null,
-        applications: '',
+        applications: [],
         created_at_ms: clock.nowMs(),
       });
     },
@@ -105,7 +105,7 @@ export function userManagerService(deps: {
       const u = await userByLogin(login);
       if (u.id === s.userId) throw new Forbidden('You cannot delete yourself');
       if (
-        u.applications.split(',').includes(Application.UserManager) &&
+        u.applications.includes(Application.UserManager) &&
         (await repo.countManagersOtherThan(u.id)) === 0
       ) {
         throw new Forbidden('The last user manager cannot be deleted');

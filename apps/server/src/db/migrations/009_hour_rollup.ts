@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './index';
-import { MINUTE_COLUMNS } from '../../telemetry/columns';
 
 /**
  * Hourly rollup of the minute table, so a profile over months reads one row an hour instead of
@@ -9,6 +8,13 @@ import { MINUTE_COLUMNS } from '../../telemetry/columns';
  * already stored; ingest and backfill keep it up to date in the transactions that write minutes.
  */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
+  // The value columns are those of the minute table as it stands at this migration, read from
+  // the database itself, so this migration never follows a later change of the code's list.
+  const minuteTable = (await db.introspection.getTables()).find((t) => t.name === 'telemetry_minutes');
+  if (!minuteTable) throw new Error('migration 009 needs the telemetry_minutes table');
+  const MINUTE_COLUMNS = minuteTable.columns
+    .map((c) => c.name)
+    .filter((c) => !['device_id', 'ts_sec', 'samples'].includes(c));
   const real = dialect === 'sqlite' ? 'real' : 'double precision';
   let hours = db.schema
     .createTable('telemetry_hours')

@@ -15,8 +15,6 @@ export interface MigrationContext {
   /** Column type of auto-increment keys: SQLite 'integer' (with AUTOINCREMENT), PostgreSQL 'serial'. */
   idType: 'integer' | 'serial';
   dialect: Database['dialect'];
-  /** The installation's time zone, when known (the day rollup is built in it). */
-  tz?: string | undefined;
 }
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -35,22 +33,20 @@ const STEPS: Record<string, Step> = {
 };
 
 /** Brings the schema up to the named migration (upgrade tests start from an older schema). */
-export async function migrateUpTo(database: Database, name: string, opts: { tz?: string } = {}): Promise<void> {
-  await migrateToLatest(database, { ...opts, upTo: name });
+export async function migrateUpTo(database: Database, name: string): Promise<void> {
+  await migrateToLatest(database, { upTo: name });
 }
 
 /** Brings the schema up to date; safe to call from several instances at once. */
 export async function migrateToLatest(
   database: Database,
   opts: {
-    tz?: string;
     /** Stop after this migration (tests of a later migration over older rows). */ upTo?: string;
   } = {},
 ): Promise<void> {
   const ctx: MigrationContext = {
     idType: database.dialect === 'sqlite' ? 'integer' : 'serial',
     dialect: database.dialect,
-    tz: opts.tz,
   };
   const provider: MigrationProvider = {
     getMigrations: () =>

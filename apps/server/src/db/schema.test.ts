@@ -1,0 +1,141 @@
+// The migrated schema must be the one the code's schema types describe: every table and column of
+// DB and TelemetryDB, with its storage kind and nullability, on SQLite and PostgreSQL alike. The
+// expected shape below is checked against the types by the compiler (a column added to a type
+// and not here, or here with another nullability, does not compile) and against the migrated
+// database by catalog introspection here, so a migration and the types cannot drift apart.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type SelectType } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from './schema';
+import type { EnergyColumn, MinuteValueColumn, TelemetryDB } from './schema.telemetry';
+import { ENERGY_COLUMNS, MINUTE_COLUMNS } from '../telemetry/columns';
+import { DIALECTS } from '../test/harness';
+import { openTestDatabase } from '../telemetry/testing';
+
+/** Storage kinds: 32-bit and 64-bit integers, float, text, bytes. */
+type Kind = 'int' | 'bigint' | 'real' | 'text' | 'blob';
+type KindOf<V> = V extends number ? 'int' | 'bigint' | 'real' : V extends string ? 'text' : V extends Uint8Array ? 'blob' : never;
+/** One column's expected kind and nullability, constrained by its type. */
+type Col<V> = { kind: KindOf<NonNullable<SelectType<V>>>; nullable: null extends SelectType<V> ? true : false };
+type Shape<S> = { [T in keyof S]-?: { [C in keyof S[T]]-?: Col<S[T][C]> } };
+
+const INT = { kind: 'int', nullable: false } as const;
+const INT_NULL = { kind: 'int', nullable: true } as const;
+const BIG = { kind: 'bigint', nullable: false } as const;
+const BIG_NULL = { kind: 'bigint', nullable: true } as const;
+const REAL = { kind: 'real', nullable: false } as const;
+const TEXT = { kind: 'text', nullable: false } as const;
+const TEXT_NULL = { kind: 'text', nullable: true } as const;
+const BLOB = { kind: 'blob', nullable: false } as const;
+const BLOB_NULL = { kind: 'blob', nullable: true } as const;
+
+const energy = Object.fromEntries(ENERGY_COLUMNS.map((c) => [c, BIG])) as Record<EnergyColumn, typeof BIG>;
+const minutes = Object.fromEntries(MINUTE_COLUMNS.map((c) => [c, REAL])) as Record<MinuteValueColumn, typeof REAL>;
+
+const EXPECTED: Shape<DB & TelemetryDB> = {
+  users: {
+    id: INT, login: TEXT, login_key: TEXT_NULL, auth_type: INT, password_hash: TEXT_NULL, issuer: TEXT_NULL,
+    subject: TEXT_NULL, user_name: TEXT_NULL, avatar: TEXT_NULL, applications: TEXT, created_at_ms: BIG,
+  },
+  devices: {
+    id: INT, mac: TEXT, type: INT, title: TEXT, description: TEXT_NULL, phase_use: INT, lora: INT,
+    nilm_process: INT, nilm_autolearn: INT, fw: TEXT_NULL, created_at_ms: BIG,
+  },
+  assignments: { user_id: INT, device_id: INT, owner: INT, life_time_sec: BIG, created_at_ms: BIG },
+  sessions: { token_hash: TEXT, user_id: INT, auth_type: INT, expires_at_ms: BIG, created_at_ms: BIG },
+  hierarchies: { user_id: INT, menu: TEXT, updated_at_ms: BIG },
+  device_details: { device_id: INT, mrk_w: BIG, rk_w: BIG, updated_at_ms: BIG },
+  login_failures: { id: INT, key: TEXT, at_ms: BIG },
+  secrets: { name: TEXT, value: TEXT },
+  notifications: { id: INT, device_id: INT, type: TEXT, data: TEXT, at_ms: BIG },
+  notification_pairs: {
+    id: INT, user_id: INT, device_id: INT, notify_type: INT, dest_type: INT, webex_space: TEXT_NULL, created_at_ms: BIG,
+  },
+  notification_deliveries: {
+    id: INT, pair_id: INT, notification_id: INT, state: TEXT, attempts: INT, next_at_ms: BIG, last_error: TEXT_NULL,
+    sent_at_ms: BIG_NULL,
+  },
+  meters: { id: INT, device_id: INT, idn: TEXT, fields: TEXT, crc: TEXT, mtime_sec: BIG },
+  meter_images: {
+    id: INT, meter_id: INT, name: TEXT, content_type: TEXT, size_bytes: INT, bytes: BLOB, created_at_ms: BIG,
+  },
+  meter_tests: { id: INT, device_id: INT, idn: TEXT, mtime_sec: BIG, result: TEXT, received_at_ms: BIG },
+  telemetry_minutes: { device_id: INT, ts_sec: BIG, samples: INT, ...minutes },
+  telemetry_hours: { device_id: INT, hour_sec: BIG, minutes: INT, samples: INT, ...minutes },
+  energy_quarters: { device_id: INT, ts_sec: BIG, ...energy },
+  energy_days: { device_id: INT, day_sec: BIG, ...energy },
+  energy_rollup: { id: INT, tz: TEXT },
+  telemetry_cursors: { device_id: INT, ts_sec: BIG, registers: TEXT, open_minute: BLOB_NULL },
+  device_states: {
+    device_id: INT, status: INT, connection: TEXT_NULL, fw: TEXT_NULL, model: TEXT_NULL, changed_at_ms: BIG,
+    clock_skew_sec: INT_NULL,
+  },
+  device_status_changes: { id: INT, device_id: INT, at_ms: BIG, status: INT, connection: TEXT_NULL },
+  device_credentials: { device_id: INT, username: TEXT, secret_hash: TEXT, created_at_ms: BIG },
+};
+
+/** The storage kind of a declared (SQLite) or catalog (PostgreSQL) type name. */
+function kindOf(dataType: string): Kind {
+  const t = dataType.toLowerCase();
+  if (t === 'integer' || t === 'int4') return 'int';
+  if (t === 'bigint' || t === 'int8') return 'bigint';
+  if (t === 'real' || t === 'float8' || t === 'double precision') return 'real';
+  if (t === 'text' || t === 'varchar' || t.startsWith('varchar(')) return 'text';
+  if (t === 'blob' || t === 'bytea') return 'blob';
+  throw new Error(`unknown column type ${dataType}`);
+}
+
+type Found = Record<string, Record<string, { kind: Kind; nullable: boolean }>>;
+
+describe.each(DIALECTS)('migrated schema against the schema types on $name', (dialect) => {
+  let found: Found;
+  beforeAll(async () => {
+    const database = await openTestDatabase(dialect.name);
+    try {
+      found = {};
+      const tables = await database.db.introspection.getTables();
+      for (const t of tables) {
+        if (dialect.name === 'postgres' && t.schema !== database.schema) continue;
+        // SQLite reports a primary key column as nullable unless declared NOT NULL; an INTEGER key
+        // is the rowid and never NULL, and the code never writes NULL into another key.
+        const keys =
+          dialect.name === 'sqlite'
+            ? new Set(
+                (await sql<{ name: string; pk: number }>`SELECT name, pk FROM pragma_table_info(${t.name})`.execute(database.db)).rows
+                  .filter((c) => c.pk > 0)
+                  .map((c) => c.name),
+              )
+            : new Set<string>();
+        found[t.name] = Object.fromEntries(
+          t.columns.map((c) => [c.name, { kind: kindOf(c.dataType), nullable: c.isNullable && !keys.has(c.name) }]),
+        );
+      }
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it('has exactly the tables of the types', () => {
+    expect(Object.keys(found).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(Object.keys(EXPECTED))('%s has exactly the columns, kinds and nullability of its type', (table) => {
+    const expected = EXPECTED[table as keyof typeof EXPECTED] as Record<string, { kind: Kind; nullable: boolean }>;
+    const sorted = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+    expect(sorted(found[table] ?? {})).toEqual(sorted(expected));
+  });
+});
+
+describe('migrations', () => {
+  it('import nothing that can change later: only kysely and the migration runner types', () => {
+    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+    const migrations = fs.readdirSync(dir).filter((f) => /^\d{3}_.*\.ts$/.test(f) && !f.endsWith('.test.ts'));
+    expect(migrations.length).toBeGreaterThanOrEqual(8);
+    for (const f of migrations) {
+      const imports = [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+      for (const from of imports) expect(['kysely', './index'], `${f} imports ${from}`).toContain(from);
+    }
+  });
+});
