@@ -19,6 +19,10 @@ export function freePort(): Promise<number> {
 export interface Portal {
   baseUrl: string;
   adminPassword: string;
+  /** The embedded broker meters connect to. */
+  mqttUrl: string;
+  /** The portal's data folder (its SQLite store), for the device command. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -73,6 +77,8 @@ export async function startPortal(env: Record<string, string> = {}, httpPort?: n
   return {
     baseUrl,
     adminPassword,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    dataDir,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((r) => server.once('exit', r));

@@ -76,3 +76,12 @@ export type DataSourceId = (typeof DataSource)[keyof typeof DataSource];
 
 /** Device online status codes. */
 export const OnlineStatus = { Offline: 0, Online: 1, DatabaseUpdate: 2 } as const;
+
+/**
+ * A device message stamped more than this ahead of the server clock is refused (docs/telemetry.md):
+ * an NTP-synchronised meter is within a second, and one that lost synchronisation drifts about two
+ * seconds a day, so a minute covers a month without synchronisation.
+ */
+export const CLOCK_AHEAD_TOLERANCE_SEC = 60;
+/** A device message older than this behind the server clock is refused: beyond any meter's buffer. */
+export const CLOCK_BEHIND_LIMIT_SEC = 35 * 86400;

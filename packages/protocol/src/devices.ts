@@ -132,6 +132,15 @@ export const DeviceDetailsReadRequest = z.object({ token: DeviceTokenString });
 export const DeviceDetails = z.object({ MRK: z.number(), RK: z.number() });
 /** Answer of POST (read) /devices/details. */
 export const DeviceDetailsResponse = okWith(DeviceDetails);
+/** Body of POST (read) /devices/clock. */
+export const DeviceClockReadRequest = z.object({ token: DeviceTokenString });
+/**
+ * A meter's clock as its frames show it: skewSec is how far it was off (positive ahead) when its
+ * frames were last refused for their time, null while its frames are accepted.
+ */
+export const DeviceClock = z.object({ skewSec: z.number().int().nullable() });
+/** Answer of POST (read) /devices/clock. */
+export const DeviceClockResponse = okWith(DeviceClock);
 /** Body of POST (write) /devices/details. */
 export const DeviceDetailsWriteRequest = z.object({
   token: DeviceTokenString,

@@ -1,7 +1,7 @@
 // Turns raw MQTT bytes into typed messages; never throws, so one bad device cannot stop ingest.
 import type { z } from 'zod';
+import { AccuTestDataMessage } from './mqtt-accutest';
 import {
-  AccuTestDataMessage,
   AccuTestStateMessage,
   EventMessage,
   LiveFrame,

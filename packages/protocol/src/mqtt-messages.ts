@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { MAC_PATTERN } from './common';
 import { OnlineStatus } from './constants';
-import { MeterTestResult } from './meters';
 
 /*
  * MQTT contract between meters and the portal (docs/mqtt.md). Every topic lives under
@@ -444,8 +443,3 @@ export const AccuTestStateMessage = z.object({
 });
 /** Accuracy test run state. */
 export type AccuTestStateMessage = z.infer<typeof AccuTestStateMessage>;
-
-/** One accuracy test result on `accutest/data` (the meter test result of seed 001, see meters.ts). */
-export const AccuTestDataMessage = MeterTestResult;
-/** One accuracy test result. */
-export type AccuTestDataMessage = MeterTestResult;

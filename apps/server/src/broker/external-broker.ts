@@ -13,6 +13,7 @@ import { DEVICE_PUBLISH_KINDS, MQTT_QOS, fleetTopicFilter } from '@meterportal/p
 import type { Logger } from '../telemetry/burst-log';
 import type { TelemetryMetrics } from '../telemetry/metrics';
 import type { BrokerLink, MessageSink } from './broker-link';
+import { PROBE_COUNT, PROBE_TOPIC, createInflightProbe } from './inflight-probe';
 
 /** What the external broker link needs. */
 export interface ExternalBrokerDeps {
@@ -22,6 +23,8 @@ export interface ExternalBrokerDeps {
   clientId?: string;
   logger: Logger;
   onMessage: MessageSink;
+  /** Probe the broker's in-flight limit at start and warn when it is small (default true). */
+  probeInflight?: boolean;
   /** Link state metrics (connected, disconnects). */
   metrics?: Pick<TelemetryMetrics, 'brokerConnected' | 'brokerDisconnects'>;
 }
@@ -47,8 +50,21 @@ export async function connectExternalBroker(deps: ExternalBrokerDeps): Promise<B
       packet,
       () => undefined,
     );
+  // Device messages delivered on this connection whose PUBACK waits for a commit.
+  let heldDevice = 0;
+  const probe = createInflightProbe({
+    heldDeviceMessages: () => heldDevice,
+    sendPuback: (messageId) => {
+      if (client.connected) sendPacket({ cmd: 'puback', messageId });
+    },
+  });
   client.handleMessage = (packet: IPublishPacket, callback: (error?: Error) => void) => {
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    if (packet.topic === PROBE_TOPIC) {
+      if (packet.qos === 1 && packet.messageId !== undefined) probe.onDelivery(packet.messageId);
+      callback(packet.qos === 1 ? PUBACK_LATER : undefined);
+      return;
+    }
     if (packet.qos !== 1 || packet.messageId === undefined) {
       deps.onMessage(packet.topic, payload);
       callback();
@@ -56,14 +72,21 @@ export async function connectExternalBroker(deps: ExternalBrokerDeps): Promise<B
     }
     const messageId = packet.messageId;
     const on = connection;
+    let acked = false;
+    if (on === connection) heldDevice++;
     deps.onMessage(packet.topic, payload, undefined, () => {
-      if (on === connection && client.connected) sendPacket({ cmd: 'puback', messageId });
+      if (acked) return;
+      acked = true;
+      if (on !== connection) return;
+      heldDevice--;
+      if (client.connected) sendPacket({ cmd: 'puback', messageId });
     });
     callback(PUBACK_LATER);
   };
   let up = false;
   client.on('connect', () => {
     connection++;
+    heldDevice = 0;
     up = true;
     metrics?.brokerConnected.set(1);
   });
@@ -84,6 +107,24 @@ export async function connectExternalBroker(deps: ExternalBrokerDeps): Promise<B
     Object.fromEntries(DEVICE_PUBLISH_KINDS.map((k) => [fleetTopicFilter(k), { qos: MQTT_QOS }])),
   );
   logger.info({ url: deps.url.replace(/\/\/[^@]*@/, '//***@') }, 'joined external MQTT broker');
+  if (deps.probeInflight !== false) {
+    const granted = await client.subscribeAsync(PROBE_TOPIC, { qos: MQTT_QOS });
+    if (granted.some((g) => g.qos === 128)) {
+      logger.info({ topic: PROBE_TOPIC }, 'MQTT in-flight limit not probed: the broker refused the probe topic');
+    } else {
+      const seen = await probe.run((i) =>
+        client.publishAsync(PROBE_TOPIC, String(i), { qos: MQTT_QOS }).then(() => undefined),
+      );
+      await client.unsubscribeAsync(PROBE_TOPIC);
+      if (seen.stalled && seen.probeDelivered === 0)
+        logger.info({ topic: PROBE_TOPIC }, 'MQTT in-flight limit not probed: no probe message came back');
+      else if (seen.stalled)
+        logger.warn(
+          { inFlight: seen.inFlight, probeDelivered: seen.probeDelivered, probeSent: PROBE_COUNT },
+          `the MQTT broker stops delivering after about ${seen.inFlight} unacknowledged messages; ingest acknowledges each message only once it is committed, so ingest is capped near that many messages per commit: set max_inflight_messages 0 and max_queued_messages 1000000 (Mosquitto) for the portal's client (docs/mqtt.md)`,
+        );
+    }
+  }
   return {
     async publish(topic, payload) {
       await client.publishAsync(topic, payload, { qos: MQTT_QOS });

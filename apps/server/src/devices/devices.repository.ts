@@ -83,6 +83,16 @@ export function devicesRepository({ db }: Database) {
     getDetails(deviceId: number) {
       return db.selectFrom('device_details').selectAll().where('device_id', '=', deviceId).executeTakeFirst();
     },
+    /** The meter's clock error while its frames are refused for their time, else null. */
+    async getClockSkew(deviceId: number): Promise<number | null> {
+      const r = await db
+        .withTables<Pick<TelemetryDB, 'device_states'>>()
+        .selectFrom('device_states')
+        .select('clock_skew_sec')
+        .where('device_id', '=', deviceId)
+        .executeTakeFirst();
+      return r?.clock_skew_sec ?? null;
+    },
     async saveDetails(deviceId: number, mrkW: number, rkW: number, nowMs: number): Promise<void> {
       await db
         .insertInto('device_details')

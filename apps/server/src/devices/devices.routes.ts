@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DeviceClockReadRequest,
+  DeviceClockResponse,
   DeviceDetailsReadRequest,
   DeviceDetailsResponse,
   DeviceDetailsWriteRequest,
@@ -45,6 +47,22 @@ export function devicesReadRoutes(s: Services): FastifyPluginAsyncZod {
       async (req) => {
         const user = await s.auth.requireCookieSession(sessionCookie(req));
         return { status: 'OK' as const, data: await s.devices.readDetails(user, req.body.token) };
+      },
+    );
+
+    app.post(
+      '/devices/clock',
+      {
+        schema: {
+          tags: ['devices'],
+          summary: "How far the meter's clock is off while its frames are refused for their time",
+          body: DeviceClockReadRequest,
+          response: { 200: DeviceClockResponse, ...errorResponses },
+        },
+      },
+      async (req) => {
+        const user = await s.auth.requireCookieSession(sessionCookie(req));
+        return { status: 'OK' as const, data: await s.devices.readClock(user, req.body.token) };
       },
     );
   };

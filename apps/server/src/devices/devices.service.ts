@@ -165,6 +165,12 @@ export function devicesService(deps: { devicesRepo: DevicesRepository; tokens: D
       return { MRK: (d?.mrk_w ?? 0) / 1000, RK: (d?.rk_w ?? 0) / 1000 };
     },
 
+    /** How far the meter's clock is off while its frames are refused for it (null: right). */
+    async readClock(user: SessionUser, deviceToken: string): Promise<{ skewSec: number | null }> {
+      const device = await resolve(user, deviceToken);
+      return { skewSec: await devicesRepo.getClockSkew(device.id) };
+    },
+
     async saveDetails(user: SessionUser, deviceToken: string, mrkKw: number, rkKw: number): Promise<void> {
       const device = await resolve(user, deviceToken);
       if (device.owner !== 1) throw new Forbidden('Only the device owner may set MRK and RK');

@@ -102,6 +102,11 @@ const CASES: Record<string, Case> = {
     body: (w, a) => ({ token: w.deviceToken(a) }),
     expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
   },
+  'POST /api/read/devices/clock': {
+    method: 'POST',
+    body: (w, a) => ({ token: w.deviceToken(a) }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
+  },
   'POST /api/write/devices/details': {
     method: 'POST',
     body: (w, a) => ({ token: w.deviceToken(a), MRK: 10, RK: 8 }),

@@ -9,6 +9,8 @@
 // has committed (its ack is released by the next commit), so a crash loses nothing a meter was
 // told was taken: the broker delivers it again and the cursor applies it exactly once.
 import {
+  CLOCK_AHEAD_TOLERANCE_SEC,
+  CLOCK_BEHIND_LIMIT_SEC,
   DEVICE_PUBLISH_KINDS,
   DeviceType,
   decodeDeviceMessage,
@@ -50,14 +52,8 @@ import type {
 /** Tells the broker a message was taken; called once what it contributes is committed. */
 export type Ack = () => void;
 
-/**
- * A frame stamped more than this ahead of the server clock is refused (docs/telemetry.md): an
- * NTP-synchronised meter is within a second, and one that lost synchronisation drifts about two
- * seconds a day, so a minute covers a month without synchronisation.
- */
-export const CLOCK_AHEAD_TOLERANCE_SEC = 60;
-/** A frame older than this behind the server clock is refused: beyond any meter's buffer. */
-export const CLOCK_BEHIND_LIMIT_SEC = 35 * 86400;
+// The clock bounds live in the protocol package, so the web app tells the same numbers.
+export { CLOCK_AHEAD_TOLERANCE_SEC, CLOCK_BEHIND_LIMIT_SEC };
 
 /** Who gets messages after they are accepted (live push to browsers, command replies, ...). */
 export interface IngestListeners {

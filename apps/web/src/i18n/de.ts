@@ -175,6 +175,11 @@ export const de: Translation = {
     relay_state: 'Das Gerät meldet das Relais {{state}}',
     relay_open: 'geöffnet',
     relay_closed_state: 'geschlossen',
+    clock_ahead: 'Uhr geht {{value}} vor',
+    clock_behind: 'Uhr geht {{value}} nach',
+    clock_refused:
+      'Die Daten des Zählers werden abgewiesen, bis seine Uhr richtig gestellt ist. Es geht keine Energie verloren: Die Zählwerke holen sie mit den nächsten angenommenen Daten nach.',
+    clock_units: { s: '{{amount}} s', min: '{{amount}} min', h: '{{amount}} h', d: '{{amount}} Tg.' },
     device_types: {
       '1': 'Intelligenter Zähler',
       '2': 'Trennschalter',

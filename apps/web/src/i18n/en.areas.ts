@@ -40,6 +40,11 @@ export const enAreas = {
     relay_state: 'The device reports the relay {{state}}',
     relay_open: 'open',
     relay_closed_state: 'closed',
+    clock_ahead: 'Clock off by {{value}}, ahead',
+    clock_behind: 'Clock off by {{value}}, behind',
+    clock_refused:
+      "The meter's data is refused until its clock is set right. No energy is lost: the registers catch up with the next accepted data.",
+    clock_units: { s: '{{amount}} s', min: '{{amount}} min', h: '{{amount}} h', d: '{{amount}} days' },
     device_types: {
       '1': 'Smart meter',
       '2': 'Disconnector',

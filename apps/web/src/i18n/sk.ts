@@ -170,6 +170,11 @@ export const sk: Translation = {
     relay_state: 'Zariadenie hlási relé {{state}}',
     relay_open: 'rozopnuté',
     relay_closed_state: 'zopnuté',
+    clock_ahead: 'Hodiny idú napred o {{value}}',
+    clock_behind: 'Hodiny meškajú o {{value}}',
+    clock_refused:
+      'Údaje elektromera sa odmietajú, kým nebudú jeho hodiny nastavené správne. Energia sa nestratí: registre ju doplnia s ďalšími prijatými údajmi.',
+    clock_units: { s: '{{amount}} s', min: '{{amount}} min', h: '{{amount}} h', d: '{{amount}} d' },
     device_types: {
       '1': 'Inteligentný elektromer',
       '2': 'Odpájač',

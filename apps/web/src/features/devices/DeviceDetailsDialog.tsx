@@ -2,6 +2,7 @@ import { DeviceType, serialFromMac, type DeviceListEntry, type HierarchyTag } fr
 import { Button, Descriptions, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeviceClockMark } from './DeviceClockMark';
 import { RelayControl } from './RelayControl';
 
 export interface DeviceDetailsValues {
@@ -18,7 +19,10 @@ interface DeviceDetailsDialogProps {
   onClose: () => void;
 }
 
-/** Serial number (from the mac), tags and an editable location; Save, Delete, Close. */
+/**
+ * Serial number (from the mac), tags and an editable location; Save, Delete, Close. A meter whose
+ * clock is wrong is marked at the top.
+ */
 export function DeviceDetailsDialog({ device, tag, onSave, onDelete, onClose }: DeviceDetailsDialogProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<DeviceDetailsValues>({
@@ -43,6 +47,7 @@ export function DeviceDetailsDialog({ device, tag, onSave, onDelete, onClose }: 
         </Button>,
       ]}
     >
+      <DeviceClockMark device={device} />
       <Descriptions
         column={1}
         size="small"

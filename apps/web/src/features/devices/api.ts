@@ -1,4 +1,4 @@
-import { DeviceDetails, ErrorCode, HierarchyMenu, type DeviceListEntry } from '@meterportal/protocol';
+import { DeviceClock, DeviceDetails, ErrorCode, HierarchyMenu, type DeviceListEntry } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { call, isApiError, isDataNotFound } from '../../api/http';
@@ -185,6 +185,28 @@ export function useSaveDeviceDetailsMutation() {
       return v;
     },
     onSuccess: (v) => qc.setQueryData(detailsKeys.byToken(v.token), { MRK: v.MRK, RK: v.RK }),
+    meta: { errorKey: 'common.api_communication_error' } satisfies ErrorMeta,
+  });
+}
+
+export const clockKeys = {
+  all: ['device-clock'] as const,
+  byToken: (deviceToken: string) => [...clockKeys.all, deviceToken] as const,
+};
+
+/**
+ * How far a meter's clock is off while its frames are refused for their time (null: right).
+ * Asked again each minute while shown, since a meter may set its clock right at any time.
+ */
+export function useDeviceClockQuery(deviceToken: string | undefined) {
+  return useQuery({
+    queryKey: clockKeys.byToken(deviceToken ?? ''),
+    queryFn: async () => {
+      const res = await call<unknown>('read', '/devices/clock', { token: deviceToken ?? '' });
+      return DeviceClock.parse(res.data);
+    },
+    enabled: !!deviceToken,
+    refetchInterval: 60_000,
     meta: { errorKey: 'common.api_communication_error' } satisfies ErrorMeta,
   });
 }
