@@ -13,3 +13,4 @@ export * from './meters';
 export * from './logins';
 export * from './metering';
 export * from './hierarchyRules';
+export * from './routes';
