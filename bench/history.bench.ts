@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
+import type { LiveFrame } from '@meterportal/protocol';
 import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase, dropPgSchema, type Database } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index';
@@ -103,7 +104,9 @@ async function scenario(database: Database, label: string) {
   }
   await new Promise((r) => setTimeout(r, 2000));
   for (let f = 0; f < 30; f++) {
-    services.live.bus.publish(mac, { kind: 'data', topic: 'Data', payload: { ts: nowSec + f, sentAt: performance.now() } });
+    // Only ts and sentAt are read on arrival; the hub forwards the frame as it is.
+    const frame = { ts: nowSec + f, sentAt: performance.now() } as unknown as LiveFrame;
+    services.live.bus.publish(mac, { kind: 'data', topic: 'Data', payload: frame });
     await new Promise((r) => setTimeout(r, 100));
   }
   await new Promise((r) => setTimeout(r, 1000));

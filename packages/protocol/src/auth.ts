@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UnixMs } from './units';
 import { APPLICATIONS } from './constants';
 import { Login, PasswordDigest, UserToken, okWith } from './common';
 import { DeviceListEntry } from './devices';
@@ -28,7 +29,7 @@ export const AuthUser = z.object({
   /** 'local' or 'oidc'. */
   type: z.enum(['local', 'oidc']),
   /** Session expiry, unix milliseconds. */
-  expiration: z.number().int(),
+  expiration: UnixMs.refine(Number.isInteger, 'whole milliseconds'),
   /** Login name. */
   user: z.string(),
   /** Session token; send it back as token / user_token. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UnixSec } from './units';
 import {
   HIERARCHY_MENU_MAX_CHARS,
   HIERARCHY_NAME_MAX,
@@ -20,7 +21,7 @@ export const DeviceListEntry = z.object({
   /** Device token: send it as token / device_token for calls about this device. */
   token: z.string(),
   /** Assignment expiry in unix seconds (the part after the pipe of the token). */
-  expire: z.number().int(),
+  expire: UnixSec,
   title: z.string(),
   /** PTE or WS (types 3, 4 and 6). */
   description: z.enum(['PTE', 'WS']).optional(),

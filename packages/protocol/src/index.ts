@@ -13,3 +13,5 @@ export * from './meters';
 export * from './logins';
 export * from './metering';
 export * from './hierarchyRules';
+export * from './units';
+export * from './routes';

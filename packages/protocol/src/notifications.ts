@@ -38,6 +38,8 @@ export function sourceAllowedFor(sourceId: number, deviceType: number): boolean 
 
 /** Destinations: 1 the portal itself (bell and toast), 2 a Webex space. */
 export const NotifyDestination = { Cloud: 1, Webex: 2 } as const;
+/** A destination id: 1 cloud, 2 Webex. */
+export type NotifyDestinationId = (typeof NotifyDestination)[keyof typeof NotifyDestination];
 
 /** What a notification says (seed 000 section 3). */
 export const NotificationData = z.object({

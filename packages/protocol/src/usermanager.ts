@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UnixSec } from './units';
 import { OWNER_LIFETIME_SEC } from './constants';
 import { Login, Mac, PasswordDigest, UserToken, okWith } from './common';
 
@@ -13,7 +14,7 @@ export const ManagedAssignment = z.object({
   device: z.string(),
   title: z.string(),
   /** Expiry, unix seconds; 32535215940 means owner. */
-  lifeTime: z.number().int(),
+  lifeTime: UnixSec,
   owner: z.boolean(),
 });
 
@@ -48,7 +49,7 @@ export const AssignRequest = z.object({
   login: Login,
   device: Mac,
   /** Expiry in unix seconds; OWNER_LIFETIME_SEC makes the user an owner. */
-  lifeTime: z.number().int().positive().max(OWNER_LIFETIME_SEC),
+  lifeTime: UnixSec.refine((s) => s > 0 && s <= OWNER_LIFETIME_SEC, `must be between 1 and ${OWNER_LIFETIME_SEC}`),
 });
 /** Body of DELETE /applications/usermanager/assign. */
 export const UnassignByManagerRequest = z.object({ user_token: UserToken, login: Login, device: Mac });

@@ -1,3 +1,4 @@
+import { unixMs } from '@meterportal/protocol';
 import {
   AuthType,
   DEMO_LOGIN,
@@ -63,7 +64,7 @@ export function authService(deps: {
     return {
       id: local ? 1 : 2,
       type: local ? 'local' : 'oidc',
-      expiration: expiresAtMs,
+      expiration: unixMs(expiresAtMs),
       user: u.login,
       token,
       applications: u.applications,

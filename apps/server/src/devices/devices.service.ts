@@ -1,3 +1,4 @@
+import { unixSec } from '@meterportal/protocol';
 import {
   DeviceType,
   HIERARCHY_MAX_DEPTH,
@@ -26,7 +27,7 @@ export function toDeviceListEntry(d: AssignedDevice, token: string): DeviceListE
     mac: d.mac,
     type: d.type,
     token,
-    expire: d.life_time_sec,
+    expire: unixSec(d.life_time_sec),
     title: d.title,
   };
   switch (d.type) {

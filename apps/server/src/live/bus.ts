@@ -1,4 +1,4 @@
-import type { NotificationEntry } from '@meterportal/protocol';
+import type { LiveDataMessage, NotificationEntry } from '@meterportal/protocol';
 
 /** Runtime state of a device as state messages report it. */
 export interface DeviceRuntimeState {
@@ -8,9 +8,14 @@ export interface DeviceRuntimeState {
   device: string | null;
 }
 
+/** A device stream event: the topic and data of the message browsers receive. */
+export type DataEvent = {
+  [T in LiveDataMessage['topic']]: { kind: 'data'; topic: T; payload: Extract<LiveDataMessage, { topic: T }>['data'] };
+}[LiveDataMessage['topic']];
+
 /** Something that happened on one device, for the browsers watching it. */
 export type LiveEvent =
-  | { kind: 'data'; topic: 'Data' | 'AccuTest/Data' | 'AccuTest/State' | 'Upgrade'; payload: unknown }
+  | DataEvent
   | { kind: 'state'; state: DeviceRuntimeState }
   | { kind: 'notification'; entry: NotificationEntry; inAppUserIds: number[] };
 

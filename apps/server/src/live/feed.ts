@@ -1,22 +1,20 @@
 import type { DeviceMessage } from '@meterportal/protocol';
 import type { LiveBus } from './bus';
 
-/** Topic of a device message on the live bus, for the kinds browsers see as data. */
-const DATA_TOPIC = {
-  live: 'Data',
-  upgrade: 'Upgrade',
-  'accutest/data': 'AccuTest/Data',
-  'accutest/state': 'AccuTest/State',
-} as const;
-
 /** Puts a decoded device message on the bus, as the websocket hub expects it. */
 export function publishDeviceMessage(bus: LiveBus, message: DeviceMessage): void {
   switch (message.kind) {
     case 'live':
+      bus.publish(message.mac, { kind: 'data', topic: 'Data', payload: message.payload });
+      return;
     case 'upgrade':
+      bus.publish(message.mac, { kind: 'data', topic: 'Upgrade', payload: message.payload });
+      return;
     case 'accutest/data':
+      bus.publish(message.mac, { kind: 'data', topic: 'AccuTest/Data', payload: message.payload });
+      return;
     case 'accutest/state':
-      bus.publish(message.mac, { kind: 'data', topic: DATA_TOPIC[message.kind], payload: message.payload });
+      bus.publish(message.mac, { kind: 'data', topic: 'AccuTest/State', payload: message.payload });
       return;
     case 'state':
       bus.publish(message.mac, {

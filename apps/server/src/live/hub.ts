@@ -1,10 +1,10 @@
 import type { WebSocket } from 'ws';
-import { ErrorCode, LiveClientMessage, type LiveServerMessage } from '@meterportal/protocol';
+import { ErrorCode, LiveClientMessage, type LiveDataMessage, type LiveServerMessage } from '@meterportal/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthService, Session } from '../auth/auth.service';
 import { safeEqual } from '../auth/crypto';
 import type { DevicesService } from '../devices/devices.service';
-import type { DeviceRuntimeState, LiveBus, LiveEvent } from './bus';
+import type { DataEvent, DeviceRuntimeState, LiveBus, LiveEvent } from './bus';
 import type { LiveRepository } from './live.repository';
 
 /** Live data is dropped for a socket whose unsent bytes exceed this (the next frame replaces it). */
@@ -24,6 +24,12 @@ interface Connection {
   notification: Map<string, DeviceSub>;
   queue: Promise<void>;
   closed: boolean;
+}
+
+/** The message a browser receives for a device stream event. */
+export function dataMessage(mac: string, e: DataEvent): LiveDataMessage {
+  // Each topic carries its own data type; the event holds the same pair.
+  return { status: 'OK', code: 200, topic: e.topic, mac, data: e.payload } as LiveDataMessage;
 }
 
 /**
@@ -96,7 +102,7 @@ export function createLiveHub(deps: {
     return (e: LiveEvent) => {
       if (kind === 'data' && e.kind === 'data') {
         if (e.topic === 'Data' && c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
-        send(c, { status: 'OK', code: 200, topic: e.topic, mac, data: e.payload });
+        send(c, dataMessage(mac, e));
       } else if (kind === 'notification' && e.kind === 'notification' && e.inAppUserIds.includes(c.session.userId)) {
         send(c, { status: 'OK', code: 200, topic: 'Notification', mac, data: e.entry });
       }

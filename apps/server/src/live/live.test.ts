@@ -1,8 +1,12 @@
+import type { LiveFrame } from '@meterportal/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
 import { DIALECTS, addDevice, addUser, assign, createTestApp, quickSession, type Client, type TestApp } from '../test/harness';
 import { SESSION_COOKIE } from '../http/session';
+
+/** The hub forwards frames without reading them, so a frame here carries only what a test checks. */
+const frame = (f: { ts: number } & Record<string, unknown>) => f as unknown as LiveFrame;
 
 const M1 = '02-4D-50-00-00-01';
 const M2 = '02-4D-50-00-00-02';
@@ -110,14 +114,14 @@ describe.each(DIALECTS)('live hub on $name', (dialect) => {
     const p = await open(alice.cookie);
     p.send({ deviceToken: tokenOf(M1), data: true });
     await new Promise((r) => setTimeout(r, 100));
-    t.services.live.bus.publish(M2, { kind: 'data', topic: 'Data', payload: { ts: 1, other: true } });
-    t.services.live.bus.publish(M1, { kind: 'data', topic: 'Data', payload: { ts: 2 } });
+    t.services.live.bus.publish(M2, { kind: 'data', topic: 'Data', payload: frame({ ts: 1, other: true }) });
+    t.services.live.bus.publish(M1, { kind: 'data', topic: 'Data', payload: frame({ ts: 2 }) });
     expect(await p.next()).toEqual({ status: 'OK', code: 200, topic: 'Data', mac: M1, data: { ts: 2 } });
-    t.services.live.bus.publish(M1, { kind: 'data', topic: 'Upgrade', payload: { state: 'UPGRADING', progress: 40 } });
+    t.services.live.bus.publish(M1, { kind: 'data', topic: 'Upgrade', payload: { id: 'u1', fw: '2.0.0', state: 'UPGRADING', progress: 40 } });
     expect(await p.next()).toMatchObject({ topic: 'Upgrade', mac: M1 });
     p.send({ deviceToken: tokenOf(M1), data: false });
     await new Promise((r) => setTimeout(r, 100));
-    t.services.live.bus.publish(M1, { kind: 'data', topic: 'Data', payload: { ts: 3 } });
+    t.services.live.bus.publish(M1, { kind: 'data', topic: 'Data', payload: frame({ ts: 3 }) });
     await new Promise((r) => setTimeout(r, 100));
     expect(p.messages.filter((m) => m.topic === 'Data')).toHaveLength(1);
     p.ws.close();
@@ -169,7 +173,7 @@ describe.each(DIALECTS)('live hub on $name', (dialect) => {
     }
     await Promise.all(probes.map((p) => p.next((m) => m.topic === 'State', 20_000)));
     expect(t.services.live.hub.size).toBeGreaterThanOrEqual(1000);
-    t.services.live.bus.publish(M1, { kind: 'data', topic: 'Data', payload: { ts: 42 } });
+    t.services.live.bus.publish(M1, { kind: 'data', topic: 'Data', payload: frame({ ts: 42 }) });
     const got = await Promise.all(probes.map((p) => p.next((m) => m.topic === 'Data', 20_000)));
     expect(got.every((m) => (m.data as { ts: number }).ts === 42)).toBe(true);
     for (const p of probes) p.ws.close();

@@ -1,3 +1,4 @@
+import { unixSec } from '@meterportal/protocol';
 import {
   Application,
   AuthType,
@@ -53,7 +54,7 @@ export function userManagerService(deps: {
           assignments: mine.map((a) => ({
             device: a.mac,
             title: a.title,
-            lifeTime: a.life_time_sec,
+            lifeTime: unixSec(a.life_time_sec),
             owner: a.owner === 1,
           })),
           authType: u.auth_type,

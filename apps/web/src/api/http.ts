@@ -1,5 +1,6 @@
-import { ErrorCode } from '@meterportal/protocol';
+import { ErrorCode, type JsonRouteName, type RouteAnswer, type RouteBody } from '@meterportal/protocol';
 import { getConfig } from './config';
+import type * as RouteTableModule from './routeTable';
 
 /** A failed call: the server's error code, or 0 when the server could not be reached. */
 export class ApiError extends Error {
@@ -23,41 +24,38 @@ export function isApiError(e: unknown, code?: number): e is ApiError {
   return e instanceof ApiError && (code === undefined || e.code === code);
 }
 
+/** Whether a call failed because its OK answer did not match the contract. */
+export function isUnreadable(e: unknown): boolean {
+  return isApiError(e, NETWORK_ERROR_CODE) && e.httpStatus >= 200 && e.httpStatus < 300;
+}
+
 export function isDataNotFound(e: unknown): boolean {
   return isApiError(e, ErrorCode.DataNotFound);
 }
 
-/** The success envelope. */
-export interface OkEnvelope<T, U = unknown> {
-  status: 'OK';
-  data: T;
-  user?: U;
+/** Options of one call. */
+export interface CallOptions {
+  /** Cancels the request (a query that lost its last observer). */
+  signal?: AbortSignal;
 }
 
-type Base = 'read' | 'write';
-type Method = 'POST' | 'PUT' | 'DELETE';
+type RouteTable = typeof RouteTableModule;
+let table: Promise<RouteTable> | undefined;
 
 /**
- * One JSON call to the read or write base. Every call carries credentials because the session
- * cookie must accompany the token in the body.
+ * The route table with its schemas, fetched with the first call: the sign-in page's first load
+ * stays free of the schema library, and every later call finds the table in memory.
  */
-export async function call<T, U = unknown>(
-  base: Base,
-  path: string,
-  body: unknown,
-  opts: { method?: Method; signal?: AbortSignal } = {},
-): Promise<OkEnvelope<T, U>> {
-  const cfg = getConfig();
-  const url = `${base === 'read' ? cfg.readBase : cfg.writeBase}${path}`;
+function routeTable(): Promise<RouteTable> {
+  table ??= import('./routeTable');
+  return table;
+}
+
+/** Sends one request and reads the portal's envelope: an error envelope becomes an ApiError. */
+async function exchange(url: string, init: RequestInit): Promise<{ parsed: unknown; status: number }> {
   let res: Response;
   try {
-    res = await fetch(url, {
-      method: opts.method ?? 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: opts.signal ?? null,
-    });
+    res = await fetch(url, { ...init, credentials: 'include' });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(NETWORK_ERROR_CODE, e instanceof Error ? e.message : 'network error', 0);
@@ -75,5 +73,52 @@ export async function call<T, U = unknown>(
     const retryAfterSec = typeof env.retryAfterSec === 'number' ? env.retryAfterSec : undefined;
     throw new ApiError(code, message, res.status, retryAfterSec);
   }
-  return parsed as OkEnvelope<T, U>;
+  return { parsed, status: res.status };
+}
+
+/** What readAnswer needs of a table entry. */
+interface AnsweringRoute {
+  path: string;
+  response: { safeParse(v: unknown): { success: boolean; data?: unknown } };
+}
+
+/** Reads an OK envelope through the route's response schema; one that does not match is unreadable. */
+function readAnswer(route: AnsweringRoute, parsed: unknown, status: number): unknown {
+  const answer = route.response.safeParse(parsed);
+  if (!answer.success) throw new ApiError(NETWORK_ERROR_CODE, `unreadable answer of ${route.path}`, status);
+  return answer.data;
+}
+
+const baseOf = (door: 'read' | 'write') => (door === 'read' ? getConfig().readBase : getConfig().writeBase);
+
+/**
+ * One JSON call to a route of the table: the door, method and path come from its entry, the body
+ * is type-checked against its request schema, and the answer is read through its response schema
+ * here, once, for every caller. Every call carries credentials because the session cookie must
+ * accompany the token in the body.
+ */
+export async function call<K extends JsonRouteName>(
+  name: K,
+  body: RouteBody<K>,
+  opts: CallOptions = {},
+): Promise<RouteAnswer<K>> {
+  const route = (await routeTable()).routes[name];
+  const { parsed, status } = await exchange(`${baseOf(route.door)}${route.path}`, {
+    method: route.method,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+    signal: opts.signal ?? null,
+  });
+  return readAnswer(route, parsed, status) as RouteAnswer<K>;
+}
+
+/** Sends multipart form data to the route that takes it (meter images); the answer is read as for call. */
+export async function upload(name: 'meterImagesUpload', form: FormData): Promise<RouteAnswer<'meterImagesUpload'>> {
+  const route = (await routeTable()).routes[name];
+  const { parsed, status } = await exchange(`${baseOf(route.door)}${route.path}`, {
+    method: route.method,
+    headers: { Accept: 'application/json' },
+    body: form,
+  });
+  return readAnswer(route, parsed, status) as RouteAnswer<'meterImagesUpload'>;
 }

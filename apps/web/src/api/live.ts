@@ -1,3 +1,9 @@
+import {
+  LIVE_TOPICS,
+  type LiveDataMessage,
+  type LiveServerMessage,
+  type NotificationEntry,
+} from '@meterportal/protocol';
 import { resolveWsUrl, getConfig } from './config';
 import { createStore } from '../app/store';
 import {
@@ -14,29 +20,20 @@ import {
  * this module for subscriptions, which it renews after every reconnect.
  */
 
-export interface NotificationEntry {
-  id: string | number;
-  /** STATUS, ANOMALY, NILM or DISCONNECTOR. */
-  type: string;
-  data: {
-    /** When it happened, unix milliseconds (the server converts device seconds once). */
-    timestamp?: number;
-    event?: string;
-    message?: string;
-    name?: string;
-    phase?: string;
-    energy_consumption_wh?: number;
-  };
-}
+/** A pushed notification: the hub sends the stored entry (timestamp in unix milliseconds). */
+export type { NotificationEntry };
 
-/** A pushed message as the hub sends it. */
-export interface LiveMessage {
-  status?: string;
-  code?: number;
-  topic?: string;
-  mac?: string;
-  data?: unknown;
-  [k: string]: unknown;
+/**
+ * Reads a frame as the hub's message: an object whose status is OK (with a topic and a device)
+ * or ERROR (with a code). The data of each topic is the protocol's type for it; the hub built it
+ * from validated device messages, so it is not checked field by field again here.
+ */
+export function readLiveMessage(raw: unknown): LiveServerMessage | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const m = raw as Record<string, unknown>;
+  if (m.status === 'ERROR') return typeof m.code === 'number' ? (raw as LiveServerMessage) : null;
+  if (m.status !== 'OK' || typeof m.mac !== 'string' || typeof m.data !== 'object' || m.data === null) return null;
+  return (LIVE_TOPICS as readonly unknown[]).includes(m.topic) ? (raw as LiveServerMessage) : null;
 }
 
 export interface LiveState {
@@ -46,7 +43,7 @@ export interface LiveState {
   devices: Record<string, DeviceRuntime>;
   notifications: NotificationEntry[];
   /** Latest Data, AccuTest/Data, AccuTest/State or Upgrade message. */
-  latest: LiveMessage | null;
+  latest: LiveDataMessage | null;
 }
 
 export const liveStore = createStore<LiveState>({
@@ -57,7 +54,7 @@ export const liveStore = createStore<LiveState>({
   latest: null,
 });
 
-type DataListener = (msg: LiveMessage) => void;
+type DataListener = (msg: LiveDataMessage) => void;
 
 let socket: WebSocket | null = null;
 let userToken: string | null = null;
@@ -80,23 +77,22 @@ function subscribeAll(): void {
   for (const token of dataSubs.keys()) send({ deviceToken: token, data: true });
 }
 
-function handle(msg: LiveMessage): void {
-  if (msg.status === 'ERROR' && typeof msg.code === 'number' && WS_FAILURE_CODES.includes(msg.code)) {
+function handle(msg: LiveServerMessage): void {
+  if (msg.status === 'ERROR') {
+    if (!WS_FAILURE_CODES.includes(msg.code)) return;
     failed = true;
     stopLive();
     onFailure?.();
     return;
   }
-  switch (msg.topic ?? '') {
+  switch (msg.topic) {
     case 'State': {
-      const mac = typeof msg.mac === 'string' ? msg.mac : undefined;
-      if (!mac || typeof msg.data !== 'object' || msg.data === null) return;
       const rt = applyState(msg.data, userName);
-      liveStore.set((s) => ({ ...s, devices: { ...s.devices, [mac]: rt } }));
+      liveStore.set((s) => ({ ...s, devices: { ...s.devices, [msg.mac]: rt } }));
       return;
     }
     case 'Notification': {
-      const entry = (msg.data ?? msg) as NotificationEntry;
+      const entry = msg.data;
       liveStore.set((s) => ({ ...s, notifications: keepLatest(s.notifications, entry) }));
       return;
     }
@@ -106,8 +102,6 @@ function handle(msg: LiveMessage): void {
     case 'Upgrade':
       liveStore.set((s) => ({ ...s, latest: msg }));
       for (const listeners of dataSubs.values()) for (const l of listeners) l(msg);
-      return;
-    default:
       return;
   }
 }
@@ -123,7 +117,8 @@ function connect(): void {
   };
   ws.onmessage = (ev: MessageEvent) => {
     try {
-      handle(JSON.parse(String(ev.data)) as LiveMessage);
+      const msg = readLiveMessage(JSON.parse(String(ev.data)));
+      if (msg) handle(msg);
     } catch {
       // A frame we cannot read is skipped; the next one will do.
     }

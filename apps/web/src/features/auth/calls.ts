@@ -1,5 +1,5 @@
-import type { AuthUser, DeviceListEntry, GoogleAuthRequest } from '@meterportal/protocol';
-import { ApiError, NETWORK_ERROR_CODE, call } from '../../api/http';
+import type { AuthUser, DeviceListEntry, GoogleAuthRequest, RouteAnswer } from '@meterportal/protocol';
+import { call } from '../../api/http';
 import { sha256Hex } from './sha256';
 
 /**
@@ -12,16 +12,13 @@ export interface SignedIn {
   devices: DeviceListEntry[];
 }
 
-async function signedIn(body: unknown): Promise<SignedIn> {
-  const { parseAuthResponse } = await import('./authSchema');
-  const parsed = parseAuthResponse(body);
-  // An OK envelope we cannot read is the seed's "Sig in process error.".
-  if (!parsed) throw new ApiError(NETWORK_ERROR_CODE, 'process', 200);
-  return parsed;
+/** The sign-in answer, already read through its schema (an unreadable one is the process error). */
+function signedIn(body: RouteAnswer<'authLocal'>): SignedIn {
+  return { user: body.user, devices: body.data };
 }
 
 export async function signInLocal(login: string, password: string): Promise<SignedIn> {
-  const body = await call('read', '/auth/local', { login, password: await sha256Hex(password) });
+  const body = await call('authLocal', { login, password: await sha256Hex(password) });
   return signedIn(body);
 }
 
@@ -34,20 +31,20 @@ export async function signInWithIdentityProvider(tokens: {
     token: tokens.accessToken,
     ...(tokens.idToken ? { id_token: tokens.idToken } : {}),
   };
-  return signedIn(await call('read', '/auth/google', body));
+  return signedIn(await call('authGoogle', body));
 }
 
 /** Refreshes the device list with the user token. */
 export async function refreshDeviceList(token: string): Promise<SignedIn> {
-  return signedIn(await call('read', '/auth/local', { token }));
+  return signedIn(await call('authLocal', { token }));
 }
 
 export async function logout(token: string): Promise<void> {
-  await call('write', '/auth/logout', { token });
+  await call('logout', { token });
 }
 
 export async function changePassword(login: string, oldPassword: string, newPassword: string): Promise<void> {
-  await call('write', '/auth/local/change-password', {
+  await call('changePassword', {
     login,
     oldPassword: await sha256Hex(oldPassword),
     newPassword: await sha256Hex(newPassword),

@@ -1,3 +1,4 @@
+import { unixMs } from '@meterportal/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   RENEWAL_FALLBACK_MS,
@@ -27,9 +28,9 @@ describe('token renewal timing', () => {
 
 describe('session and permissions', () => {
   it('needs a token and an expiration later than now', () => {
-    expect(isSessionValid({ token: 't', expiration: 2 }, 1)).toBe(true);
-    expect(isSessionValid({ token: 't', expiration: 1 }, 1)).toBe(false);
-    expect(isSessionValid({ token: '', expiration: 2 }, 1)).toBe(false);
+    expect(isSessionValid({ token: 't', expiration: unixMs(2) }, 1)).toBe(true);
+    expect(isSessionValid({ token: 't', expiration: unixMs(1) }, 1)).toBe(false);
+    expect(isSessionValid({ token: '', expiration: unixMs(2) }, 1)).toBe(false);
     expect(isSessionValid(undefined, 1)).toBe(false);
   });
   it.each([

@@ -20,7 +20,7 @@ export function RelayControl({ device }: { device: DeviceListEntry }) {
   const switchTo = async (state: RelayState) => {
     setBusy(state);
     try {
-      const res = await call<{ state: RelayState }>('write', '/devices/relay', { token: device.token, state });
+      const res = await call('relay', { token: device.token, state });
       setAnswered(res.data.state);
       toast('success', t(res.data.state === 'OPEN' ? 'hierarchy.relay_opened' : 'hierarchy.relay_closed'));
     } catch (e) {

@@ -1,7 +1,7 @@
-import { DeviceClock, DeviceDetails, ErrorCode, HierarchyMenu, type DeviceListEntry } from '@meterportal/protocol';
+import { ErrorCode, type DeviceListEntry, type HierarchyMenu } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { call, isApiError, isDataNotFound } from '../../api/http';
+import { call, isApiError, isDataNotFound, isUnreadable } from '../../api/http';
 import { SUCCESS_DIALOG_MS, getModal } from '../../api/notify';
 import type { ErrorMeta } from '../../api/queryClient';
 import { refreshDeviceList } from '../auth/calls';
@@ -30,7 +30,7 @@ export const detailsKeys = {
 };
 
 async function saveMenu(token: string, menu: HierarchyMenu): Promise<void> {
-  await call('write', '/facility/devices-hierarchy', { token, menu: JSON.stringify(menu) });
+  await call('hierarchySave', { token, menu: JSON.stringify(menu) });
 }
 
 /**
@@ -39,14 +39,13 @@ async function saveMenu(token: string, menu: HierarchyMenu): Promise<void> {
  */
 async function loadMenu(token: string, devices: readonly DeviceListEntry[]): Promise<HierarchyMenu> {
   try {
-    const res = await call<unknown>('read', '/facility/devices-hierarchy', { token });
-    const parsed = HierarchyMenu.safeParse(res.data);
-    const saved = parsed.success ? parsed.data : buildFromDevices(devices);
-    const { menu, changed } = syncWithDevices(saved, devices);
-    if (changed || !parsed.success) await saveMenu(token, menu);
+    const res = await call('hierarchyRead', { token });
+    const { menu, changed } = syncWithDevices(res.data, devices);
+    if (changed) await saveMenu(token, menu);
     return menu;
   } catch (e) {
-    if (!isDataNotFound(e)) throw e;
+    // A saved tree the contract cannot read is rebuilt like a missing one.
+    if (!isDataNotFound(e) && !isUnreadable(e)) throw e;
     const menu = buildFromDevices(devices);
     await saveMenu(token, menu);
     return menu;
@@ -57,7 +56,7 @@ async function loadMenu(token: string, devices: readonly DeviceListEntry[]): Pro
 async function hasRecentData(device: DeviceListEntry): Promise<boolean> {
   const to = Math.floor(Date.now() / 1000);
   try {
-    await call('read', '/energy', {
+    await call('energy', {
       token: device.token,
       data: 'E_I',
       phase: 'CUM',
@@ -121,7 +120,7 @@ export function useRemoveDeviceMutation() {
     mutationFn: async (device: DeviceListEntry) => {
       const { user } = authStore.get();
       if (!user) throw new Error('signed out');
-      await call('write', '/assign', { token: device.token, login: user.user }, { method: 'DELETE' });
+      await call('unassignOwn', { token: device.token, login: user.user });
       const key = hierarchyKeys.menu(user.user);
       const current = qc.getQueryData<HierarchyMenu>(key);
       const devicesBefore = authStore.get().devices;
@@ -156,8 +155,7 @@ export interface ContractLimits {
 }
 
 export async function fetchDeviceDetails(deviceToken: string): Promise<ContractLimits> {
-  const res = await call<unknown>('read', '/devices/details', { token: deviceToken });
-  return DeviceDetails.parse(res.data);
+  return (await call('detailsRead', { token: deviceToken })).data;
 }
 
 /** Contract limits of a device; a failed load shows MRK as 0 (seed 000 section 8). */
@@ -181,7 +179,7 @@ export function useSaveDeviceDetailsMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (v: { token: string; MRK: number; RK: number }) => {
-      await call('write', '/devices/details', v);
+      await call('detailsSave', v);
       return v;
     },
     onSuccess: (v) => qc.setQueryData(detailsKeys.byToken(v.token), { MRK: v.MRK, RK: v.RK }),
@@ -202,8 +200,7 @@ export function useDeviceClockQuery(deviceToken: string | undefined) {
   return useQuery({
     queryKey: clockKeys.byToken(deviceToken ?? ''),
     queryFn: async () => {
-      const res = await call<unknown>('read', '/devices/clock', { token: deviceToken ?? '' });
-      return DeviceClock.parse(res.data);
+      return (await call('deviceClock', { token: deviceToken ?? '' })).data;
     },
     enabled: !!deviceToken,
     refetchInterval: 60_000,

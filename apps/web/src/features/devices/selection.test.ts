@@ -1,3 +1,4 @@
+import { unixSec } from '@meterportal/protocol';
 import type { DeviceListEntry } from '@meterportal/protocol';
 import { describe, expect, it } from 'vitest';
 import { initialSelection, resolveSelected, selectionAfterRemoval } from './selection';
@@ -7,7 +8,7 @@ const dev = (mac: string, type = 3): DeviceListEntry => ({
   mac,
   type,
   token: `t|1`,
-  expire: 1,
+  expire: unixSec(1),
   title: mac,
 });
 

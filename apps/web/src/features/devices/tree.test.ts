@@ -1,3 +1,4 @@
+import { unixSec } from '@meterportal/protocol';
 import type { DeviceListEntry, HierarchyNode } from '@meterportal/protocol';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,7 +24,7 @@ const dev = (mac: string, title = mac): DeviceListEntry => ({
   mac,
   type: 3,
   token: `sig|${mac.length}`,
-  expire: 1,
+  expire: unixSec(1),
   title,
 });
 const leaf = (mac: string): HierarchyNode => ({

@@ -2,7 +2,8 @@ import { Alert, Card, Col, Empty, Row, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { liveStore, type LiveMessage } from '../../api/live';
+import { liveStore } from '../../api/live';
+import type { LiveDataMessage } from '@meterportal/protocol';
 import { useStore } from '../../app/store';
 import { format3 } from '../../charts/series';
 import { formatFixed, withUnit } from '../../i18n/format';
@@ -23,7 +24,7 @@ function DashboardTables() {
   const runtime = useStore(liveStore, (s) => (device ? s.devices[device.mac] : undefined));
   // Without the socket nothing new arrives: the last values stay, marked as stale.
   const connected = useStore(liveStore, (s) => s.connected);
-  const [frame, setFrame] = useState<LiveMessage | null>(null);
+  const [frame, setFrame] = useState<LiveDataMessage | null>(null);
   useLiveData(device, setFrame);
 
   if (!isDeviceOnline(runtime)) {

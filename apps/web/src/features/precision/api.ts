@@ -1,11 +1,6 @@
-import {
-  HarmonicsResponse,
-  WaveformResponse,
-  type HarmonicsResult,
-  type WaveformResult,
-} from '@meterportal/protocol';
+import type { HarmonicsResult, WaveformResult } from '@meterportal/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_CODE, call } from '../../api/http';
+import { call } from '../../api/http';
 import { commandErrorKey } from './commandErrors';
 
 export const precisionKeys = {
@@ -13,8 +8,6 @@ export const precisionKeys = {
   harmonics: (deviceToken: string) => [...precisionKeys.all, 'harmonics', deviceToken] as const,
   waveform: (deviceToken: string) => [...precisionKeys.all, 'waveform', deviceToken] as const,
 };
-
-const unreadable = (what: string) => new ApiError(NETWORK_ERROR_CODE, `unreadable ${what} answer`, 200);
 
 /**
  * Device commands are asked for afresh on every visit, device pick and Refresh: nothing is kept in
@@ -30,16 +23,7 @@ export function useHarmonicsQuery(deviceToken: string | undefined) {
   return useQuery({
     queryKey: precisionKeys.harmonics(deviceToken ?? ''),
     queryFn: async ({ signal }): Promise<HarmonicsResult> => {
-      const res = HarmonicsResponse.safeParse(
-        await call<unknown>(
-          'read',
-          '/applied-precision/harmonics',
-          { device_token: deviceToken },
-          { signal },
-        ),
-      );
-      if (!res.success) throw unreadable('harmonics');
-      return res.data.data;
+      return (await call('harmonics', { device_token: deviceToken ?? '' }, { signal })).data;
     },
     enabled: !!deviceToken,
     ...commandQuery,
@@ -52,11 +36,7 @@ export function useWaveformQuery(deviceToken: string | undefined) {
   return useQuery({
     queryKey: precisionKeys.waveform(deviceToken ?? ''),
     queryFn: async (): Promise<WaveformResult> => {
-      const res = WaveformResponse.safeParse(
-        await call<unknown>('read', '/applied-precision/waveform', { device_token: deviceToken }),
-      );
-      if (!res.success) throw unreadable('waveform');
-      return res.data.data;
+      return (await call('waveform', { device_token: deviceToken ?? '' })).data;
     },
     enabled: !!deviceToken,
     ...commandQuery,

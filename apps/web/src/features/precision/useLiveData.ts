@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { liveStore, subscribeData, type LiveMessage } from '../../api/live';
+import { liveStore, subscribeData } from '../../api/live';
+import type { LiveDataMessage } from '@meterportal/protocol';
 import { isDataOf } from './dashboardRows';
 
 /**
@@ -9,7 +10,7 @@ import { isDataOf } from './dashboardRows';
  */
 export function useLiveData(
   device: { mac: string; token: string } | undefined,
-  onFrame: (msg: LiveMessage) => void,
+  onFrame: (msg: LiveDataMessage) => void,
 ): void {
   const handler = useRef(onFrame);
   handler.current = onFrame;

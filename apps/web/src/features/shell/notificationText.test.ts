@@ -16,10 +16,15 @@ beforeAll(async () => {
   t = { en: i.getFixedT('en'), sk: i.getFixedT('sk'), de: i.getFixedT('de') };
 });
 
-const entry = (type: string, data: BellEntry['data'], id: number | string = 1): BellEntry => ({
+const entry = (
+  type: BellEntry['type'],
+  data: Partial<BellEntry['data']>,
+  id = 1,
+): BellEntry => ({
   id,
   type,
-  data,
+  mac: '02-4D-50-00-00-01',
+  data: { timestamp: 0, ...data },
 });
 
 describe('notificationText', () => {

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { NotificationEntry } from '../../api/live';
+import type { NotificationEntry } from '@meterportal/protocol';
 
 /** A notification as the bell shows it: from the live socket or read back from the server. */
-export type BellEntry = NotificationEntry & { mac?: string | undefined };
+export type BellEntry = NotificationEntry;
 
 const TYPES = ['STATUS', 'ANOMALY', 'NILM', 'DISCONNECTOR'] as const;
 const STATUSES = ['ONLINE', 'OFFLINE', 'DATABASE_UPDATE'] as const;

@@ -1,7 +1,6 @@
 import { NOTIFICATIONS_KEPT } from '../../api/liveRules';
-import { NotificationListResponse } from '@meterportal/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_CODE, call, isDataNotFound } from '../../api/http';
+import { call, isDataNotFound } from '../../api/http';
 import type { BellEntry } from './notificationText';
 
 export const notificationKeys = {
@@ -18,16 +17,12 @@ export function useLatestNotificationsQuery(deviceToken: string | undefined) {
     queryKey: notificationKeys.latest(deviceToken ?? ''),
     queryFn: async ({ signal }): Promise<BellEntry[]> => {
       try {
-        const res = NotificationListResponse.safeParse(
-          await call<unknown>(
-            'read',
-            '/notifications',
-            { device_token: deviceToken, limit: NOTIFICATIONS_KEPT },
-            { signal },
-          ),
+        const res = await call(
+          'notifications',
+          { device_token: deviceToken ?? '', limit: NOTIFICATIONS_KEPT },
+          { signal },
         );
-        if (!res.success) throw new ApiError(NETWORK_ERROR_CODE, 'unreadable notifications answer', 200);
-        return res.data.data;
+        return res.data;
       } catch (e) {
         if (isDataNotFound(e)) return [];
         throw e;

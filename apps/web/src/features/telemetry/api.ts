@@ -1,6 +1,6 @@
-import { EnergyResponse, ProfileResponse, type ProfileResolution } from '@meterportal/protocol';
+import type { DataSourceId, ProfileResolution } from '@meterportal/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_CODE, call, isDataNotFound } from '../../api/http';
+import { call, isDataNotFound } from '../../api/http';
 import type { ErrorMeta } from '../../api/queryClient';
 import { normalizePoints, type Point } from '../../charts/series';
 import { energyTo, type DateRange } from './dateRanges';
@@ -57,7 +57,7 @@ export function useProfileQuery(
   view: ProfileView,
   deviceToken: string | undefined,
   range: DateRange,
-  source: number,
+  source: DataSourceId,
 ) {
   const src = view.withSource ? source : null;
   return useQuery({
@@ -70,19 +70,21 @@ export function useProfileQuery(
       view.cumulative,
     ),
     queryFn: async ({ signal }) => {
-      const body: Record<string, unknown> = {
-        token: deviceToken,
-        data: view.quantity,
-        phase: 'L1,L2,L3',
-        from: range.from,
-        to: range.to,
-        format: 'H',
-        cumulative: view.cumulative,
-      };
-      if (src !== null) body.source = src;
-      const res = ProfileResponse.safeParse(await call<unknown>('read', '/profile', body, { signal }));
-      if (!res.success) throw new ApiError(NETWORK_ERROR_CODE, 'unreadable profile answer', 200);
-      return { ...readProfile(res.data.data, view.quantity, view.divisor), resolution: res.data.resolution };
+      const res = await call(
+        'profile',
+        {
+          token: deviceToken ?? '',
+          data: view.quantity,
+          phase: 'L1,L2,L3',
+          from: range.from,
+          to: range.to,
+          format: 'H',
+          cumulative: view.cumulative,
+          ...(src !== null ? { source: src } : {}),
+        },
+        { signal },
+      );
+      return { ...readProfile(res.data, view.quantity, view.divisor), resolution: res.resolution };
     },
     enabled: !!deviceToken,
     meta: chartErrors,
@@ -101,7 +103,7 @@ export function useEnergyQuery(
   view: EnergyView,
   deviceToken: string | undefined,
   range: DateRange,
-  source: number,
+  source: DataSourceId,
 ) {
   const to = energyTo(range);
   return useQuery({
@@ -115,11 +117,10 @@ export function useEnergyQuery(
       source,
     ),
     queryFn: async ({ signal }) => {
-      const answer = await call<unknown>(
-        'read',
-        '/energy',
+      const res = await call(
+        'energy',
         {
-          token: deviceToken,
+          token: deviceToken ?? '',
           data: view.data,
           phase: 'CUM',
           from: range.from,
@@ -131,9 +132,7 @@ export function useEnergyQuery(
         },
         { signal },
       );
-      const res = EnergyResponse.safeParse(answer);
-      if (!res.success) throw new ApiError(NETWORK_ERROR_CODE, 'unreadable energy answer', 200);
-      return readEnergy(res.data.data, view.data.split(','), view.divisor);
+      return readEnergy(res.data, view.data.split(','), view.divisor);
     },
     enabled: !!deviceToken,
     meta: chartErrors,

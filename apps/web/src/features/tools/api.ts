@@ -1,11 +1,4 @@
-import {
-  ErrorCode,
-  MonitoringResponse,
-  NotifyDestination,
-  PairAddResponse,
-  PairListResponse,
-  WebexSpacesResponse,
-} from '@meterportal/protocol';
+import { ErrorCode, NotifyDestination, type RouteAnswer } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_CODE, call, isApiError, isDataNotFound } from '../../api/http';
 import type { ErrorMeta } from '../../api/queryClient';
@@ -49,19 +42,15 @@ async function fetchMonitoring(
   period: 'DAY' | '30MINUTE' | 'MINUTE',
   bounds: Bounds,
   signal: AbortSignal,
-): Promise<ReturnType<typeof MonitoringResponse.parse>['data']> {
+): Promise<RouteAnswer<'monitoring'>['data']> {
   const body = {
     token,
     from: bounds.from,
     to: bounds.to,
     period,
-    ...(period === 'DAY' ? { format: 'H' } : {}),
+    ...(period === 'DAY' ? { format: 'H' as const } : {}),
   };
-  const res = MonitoringResponse.safeParse(
-    await call<unknown>('read', '/tools/monitoring', body, { signal }),
-  );
-  if (!res.success) throw unreadable('monitoring');
-  return res.data.data;
+  return (await call('monitoring', body, { signal })).data;
 }
 
 export function useMonitoringDaysQuery(deviceToken: string | undefined, bounds: Bounds) {
@@ -142,11 +131,7 @@ export function useWebexSpacesQuery() {
     queryKey: toolsKeys.spaces(token),
     queryFn: async () => {
       try {
-        const res = WebexSpacesResponse.safeParse(
-          await call<unknown>('read', '/tools/notifications/webex-spaces', { user_token: token }),
-        );
-        if (!res.success) throw unreadable('webex-spaces');
-        return res.data.data;
+        return (await call('webexSpaces', { user_token: token })).data;
       } catch (e) {
         if (isDataNotFound(e)) return [];
         throw e;
@@ -164,14 +149,8 @@ export function usePairsQuery(deviceToken: string | undefined) {
   const query = useQuery({
     queryKey: toolsKeys.pairs(deviceToken ?? ''),
     queryFn: async () => {
-      const res = PairListResponse.safeParse(
-        await call<unknown>('read', '/tools/notifications/pair', {
-          user_token: userToken(),
-          device_token: deviceToken,
-        }),
-      );
-      if (!res.success) throw unreadable('pair');
-      return res.data.data;
+      const res = await call('pairList', { user_token: userToken(), device_token: deviceToken ?? '' });
+      return res.data;
     },
     enabled: !!deviceToken,
     meta: apiErrors,
@@ -185,17 +164,14 @@ export function useAddPairMutation(deviceToken: string | undefined) {
   return useMutation({
     mutationFn: async (v: { source: number; destination: Destination }) => {
       const webex = v.destination.ID_dest === NotifyDestination.Webex;
-      const res = PairAddResponse.safeParse(
-        await call<unknown>('write', '/tools/notifications/pair', {
-          user_token: userToken(),
-          device_token: deviceToken,
-          notifyTypeID: v.source,
-          notifyDestID: v.destination.ID_dest,
-          ...(webex ? { webex_space: v.destination.ID } : {}),
-        }),
-      );
-      if (!res.success) throw unreadable('pair');
-      return res.data.data.ID_notify;
+      const res = await call('pairAdd', {
+        user_token: userToken(),
+        device_token: deviceToken ?? '',
+        notifyTypeID: v.source,
+        notifyDestID: v.destination.ID_dest,
+        ...(webex ? { webex_space: v.destination.ID } : {}),
+      });
+      return res.data.ID_notify;
     },
     onSettled: () => qc.invalidateQueries({ queryKey: toolsKeys.pairs(deviceToken ?? '') }),
     meta: {
@@ -209,12 +185,7 @@ export function useDeletePairMutation(deviceToken: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      await call(
-        'write',
-        '/tools/notifications/pair',
-        { user_token: userToken(), device_token: deviceToken, ID: id },
-        { method: 'DELETE' },
-      );
+      await call('pairDelete', { user_token: userToken(), device_token: deviceToken ?? '', ID: id });
     },
     onSettled: () => qc.invalidateQueries({ queryKey: toolsKeys.pairs(deviceToken ?? '') }),
     meta: apiErrors,

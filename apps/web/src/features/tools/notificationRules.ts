@@ -1,4 +1,4 @@
-import { NotifyDestination, NotifySource, sourceAllowedFor } from '@meterportal/protocol';
+import { NotifyDestination, NotifySource, sourceAllowedFor, type NotifyDestinationId } from '@meterportal/protocol';
 
 /** Every notification source id, in the order the select lists them. */
 export const SOURCE_IDS = [
@@ -19,7 +19,7 @@ export interface Pair {
 /** A place a notification can go: the portal itself, or one Webex space. */
 export interface Destination {
   /** 1 cloud, 2 Webex. */
-  ID_dest: number;
+  ID_dest: NotifyDestinationId;
   /** 1 for the cloud; the space id for Webex. */
   ID: string;
   /** The space title (Webex only). */

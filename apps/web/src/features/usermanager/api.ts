@@ -1,6 +1,6 @@
-import { DeviceListResponse, ErrorCode, UserListResponse } from '@meterportal/protocol';
+import { ErrorCode } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_CODE, call, isApiError } from '../../api/http';
+import { call, isApiError } from '../../api/http';
 import type { ErrorMeta } from '../../api/queryClient';
 import { authStore, useAuthUser } from '../auth/session';
 import { sha256Hex } from '../auth/sha256';
@@ -20,8 +20,6 @@ const writeErrors: ErrorMeta = {
     isApiError(e, ErrorCode.Conflict) ? 'common.object_exists' : 'common.api_communication_error',
 };
 
-const unreadable = (what: string) => new ApiError(NETWORK_ERROR_CODE, `unreadable ${what} answer`, 200);
-
 function userToken(): string {
   return authStore.get().user?.token ?? '';
 }
@@ -35,7 +33,7 @@ export function useApplicationAccessQuery(application: string) {
   return useQuery({
     queryKey: userManagerKeys.access(token, application),
     queryFn: async () => {
-      await call('read', '/applications/access', { user_token: token, application });
+      await call('applicationAccess', { user_token: token, application });
       return true;
     },
     enabled: token !== '',
@@ -49,11 +47,7 @@ export function useUsersQuery() {
   return useQuery({
     queryKey: userManagerKeys.users(token),
     queryFn: async () => {
-      const res = UserListResponse.safeParse(
-        await call<unknown>('read', '/applications/usermanager/user/list', { user_token: token }),
-      );
-      if (!res.success) throw unreadable('user list');
-      return res.data.data;
+      return (await call('userList', { user_token: token })).data;
     },
     enabled: token !== '',
     meta: apiErrors,
@@ -65,11 +59,7 @@ export function useManagedDevicesQuery() {
   return useQuery({
     queryKey: userManagerKeys.devices(token),
     queryFn: async () => {
-      const res = DeviceListResponse.safeParse(
-        await call<unknown>('read', '/applications/usermanager/device/list', { user_token: token }),
-      );
-      if (!res.success) throw unreadable('device list');
-      return res.data.data;
+      return (await call('deviceList', { user_token: token })).data;
     },
     enabled: token !== '',
     staleTime: 5 * 60_000,
@@ -93,12 +83,11 @@ export function useSaveUserMutation(mode: 'create' | 'password') {
   const reload = useReloadLater();
   return useMutation({
     mutationFn: async (v: { login: string; password: string }) => {
-      await call(
-        'write',
-        '/applications/usermanager/user/add',
-        { user_token: userToken(), login: v.login, password: await sha256Hex(v.password) },
-        { method: mode === 'create' ? 'POST' : 'PUT' },
-      );
+      await call(mode === 'create' ? 'userAdd' : 'userPassword', {
+        user_token: userToken(),
+        login: v.login,
+        password: await sha256Hex(v.password),
+      });
     },
     onSuccess: () => {
       void reload();
@@ -111,12 +100,7 @@ export function useRemoveUserMutation() {
   const reload = useReloadLater();
   return useMutation({
     mutationFn: async (login: string) => {
-      await call(
-        'write',
-        '/applications/usermanager/user/remove',
-        { user_token: userToken(), login },
-        { method: 'DELETE' },
-      );
+      await call('userRemove', { user_token: userToken(), login });
     },
     onSuccess: () => {
       void reload();
@@ -129,7 +113,7 @@ export function useAssignMutation() {
   const reload = useReloadLater();
   return useMutation({
     mutationFn: async (v: { login: string; device: string; lifeTime: number }) => {
-      await call('write', '/applications/usermanager/assign', { user_token: userToken(), ...v });
+      await call('assign', { user_token: userToken(), ...v });
     },
     onSuccess: () => {
       void reload();
@@ -143,12 +127,7 @@ export function useUnassignMutation() {
   const reload = useReloadLater();
   return useMutation({
     mutationFn: async (v: { login: string; device: string }) => {
-      await call(
-        'write',
-        '/applications/usermanager/assign',
-        { user_token: userToken(), ...v },
-        { method: 'DELETE' },
-      );
+      await call('unassign', { user_token: userToken(), ...v });
     },
     onSuccess: () => {
       void reload();

@@ -1,16 +1,8 @@
-import {
-  ErrorCode,
-  MeterAddResponse,
-  MeterImagesResponse,
-  MeterTestsResponse,
-  MetersListResponse,
-  type MeterInputIn,
-  type MeterRow,
-} from '@meterportal/protocol';
+import { ErrorCode, type MeterInputIn, type MeterRow } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { getConfig } from '../../../api/config';
-import { ApiError, NETWORK_ERROR_CODE, call, isApiError, isDataNotFound } from '../../../api/http';
+import { call, isApiError, isDataNotFound, upload } from '../../../api/http';
 import { toast } from '../../../api/notify';
 import type { ErrorMeta } from '../../../api/queryClient';
 import { errorDialog } from './dialogs';
@@ -28,7 +20,6 @@ const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
 const meterPartErrors: ErrorMeta = {
   errorKey: (e) => (isApiError(e, ErrorCode.NotFound) ? null : 'common.api_communication_error'),
 };
-const unreadable = (what: string) => new ApiError(NETWORK_ERROR_CODE, `unreadable ${what} answer`, 200);
 
 /** Meters of a device; 610 is an empty list, silently (seed 001 section 8). */
 export function useMetersQuery(deviceToken: string | undefined) {
@@ -36,11 +27,7 @@ export function useMetersQuery(deviceToken: string | undefined) {
     queryKey: meterKeys.list(deviceToken ?? ''),
     queryFn: async ({ signal }): Promise<MeterRow[]> => {
       try {
-        const res = MetersListResponse.safeParse(
-          await call<unknown>('read', '/applied-precision/meters', { device_token: deviceToken }, { signal }),
-        );
-        if (!res.success) throw unreadable('meters');
-        return res.data.data;
+        return (await call('metersList', { device_token: deviceToken ?? '' }, { signal })).data;
       } catch (e) {
         if (isDataNotFound(e)) return [];
         throw e;
@@ -56,12 +43,7 @@ export function useEditMeterMutation(deviceToken: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (v: { ID_meter: number; meter: MeterInputIn }) => {
-      await call(
-        'write',
-        '/applied-precision/meters',
-        { device_token: deviceToken, ID_meter: v.ID_meter, meter: v.meter },
-        { method: 'PUT' },
-      );
+      await call('meterEdit', { device_token: deviceToken ?? '', ID_meter: v.ID_meter, meter: v.meter });
     },
     onSuccess: () => toast('success', i18next.t('meters.update_success')),
     onError: (e) => {
@@ -75,12 +57,7 @@ export function useDeleteMeterMutation(deviceToken: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (meterId: number) => {
-      await call(
-        'write',
-        '/applied-precision/meters',
-        { device_token: deviceToken, ID_meter: meterId },
-        { method: 'DELETE' },
-      );
+      await call('meterDelete', { device_token: deviceToken ?? '', ID_meter: meterId });
     },
     onSettled: () => qc.invalidateQueries({ queryKey: meterKeys.list(deviceToken ?? '') }),
     meta: apiErrors,
@@ -101,11 +78,7 @@ export function useAddMeterMutation(deviceToken: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (meter: MeterInputIn) => {
-      const res = MeterAddResponse.safeParse(
-        await call<unknown>('write', '/applied-precision/meters/add', { device_token: deviceToken, meter }),
-      );
-      if (!res.success) throw unreadable('meters/add');
-      return res.data.data.ID_meter;
+      return (await call('meterAdd', { device_token: deviceToken ?? '', meter })).data.ID_meter;
     },
     onError: deviceErrorDialog,
     onSettled: () => qc.invalidateQueries({ queryKey: meterKeys.list(deviceToken ?? '') }),
@@ -121,29 +94,7 @@ export function useUploadImagesMutation(deviceToken: string | undefined) {
       form.append('device_token', deviceToken ?? '');
       form.append('meter_ID', String(v.meterId));
       for (const f of v.files) form.append('files', f, f.name);
-      let res: Response;
-      try {
-        res = await fetch(`${getConfig().writeBase}/applied-precision/images`, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { Accept: 'application/json' },
-          body: form,
-        });
-      } catch (e) {
-        throw new ApiError(NETWORK_ERROR_CODE, e instanceof Error ? e.message : 'network error', 0);
-      }
-      const body = (await res.json().catch(() => ({}))) as {
-        status?: unknown;
-        code?: unknown;
-        message?: unknown;
-      };
-      if (!res.ok || body.status !== 'OK') {
-        throw new ApiError(
-          typeof body.code === 'number' ? body.code : NETWORK_ERROR_CODE,
-          typeof body.message === 'string' ? body.message : `HTTP ${res.status}`,
-          res.status,
-        );
-      }
+      await upload('meterImagesUpload', form);
     },
     onError: deviceErrorDialog,
     onSettled: (_d, _e, v) =>
@@ -159,8 +110,8 @@ export function useDeviceDatabaseMutation(deviceToken: string | undefined, direc
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await call('write', `/applied-precision/${direction}-database`, {
-        device_token: deviceToken,
+      await call(direction === 'upload' ? 'databaseUpload' : 'databaseDownload', {
+        device_token: deviceToken ?? '',
         meters: true,
       });
     },
@@ -172,8 +123,7 @@ export function useDeviceDatabaseMutation(deviceToken: string | undefined, direc
 /** A list about one meter (its tests, its images); 610 is the empty list, not an error. */
 function useMeterListQuery<T>(
   queryKey: readonly unknown[],
-  path: string,
-  schema: { safeParse(v: unknown): { success: true; data: { data: T[] } } | { success: false } },
+  fetchList: (signal: AbortSignal) => Promise<T[]>,
   deviceToken: string | undefined,
   meterId: number,
 ) {
@@ -181,11 +131,7 @@ function useMeterListQuery<T>(
     queryKey,
     queryFn: async ({ signal }) => {
       try {
-        const res = schema.safeParse(
-          await call<unknown>('read', path, { device_token: deviceToken, ID_meter: meterId }, { signal }),
-        );
-        if (!res.success) throw unreadable(path.split('/').slice(2).join('/'));
-        return res.data.data;
+        return await fetchList(signal);
       } catch (e) {
         if (isDataNotFound(e)) return [] as T[];
         throw e;
@@ -200,8 +146,7 @@ function useMeterListQuery<T>(
 export function useMeterTestsQuery(deviceToken: string | undefined, meterId: number) {
   return useMeterListQuery(
     meterKeys.tests(deviceToken ?? '', meterId),
-    '/applied-precision/test-result',
-    MeterTestsResponse,
+    async (signal) => (await call('meterTests', { device_token: deviceToken ?? '', ID_meter: meterId }, { signal })).data,
     deviceToken,
     meterId,
   );
@@ -211,8 +156,7 @@ export function useMeterTestsQuery(deviceToken: string | undefined, meterId: num
 export function useMeterImagesQuery(deviceToken: string | undefined, meterId: number) {
   return useMeterListQuery(
     meterKeys.images(deviceToken ?? '', meterId),
-    '/applied-precision/images/list',
-    MeterImagesResponse,
+    async (signal) => (await call('meterImages', { device_token: deviceToken ?? '', ID_meter: meterId }, { signal })).data,
     deviceToken,
     meterId,
   );
