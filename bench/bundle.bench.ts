@@ -69,7 +69,10 @@ const loginKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/Log
 
 const entry = staticClosure(entryKey);
 const login = loginKey ? staticClosure(loginKey, new Set(entry)) : entry;
-const loginFiles = jsOf(login).map((k) => ({ file: manifest[k]!.file, gzipKB: kb(gzipBytes(manifest[k]!.file)) }));
+const loginFiles = jsOf(login).map((k) => ({
+  file: manifest[k]!.file,
+  gzipKB: kb(gzipBytes(manifest[k]!.file)),
+}));
 const loginKB = kb(sum(login));
 const loginBrotliKB = kb(jsOf(login).reduce((a, k) => a + brotliBytes(manifest[k]!.file), 0));
 
@@ -95,7 +98,9 @@ const allJsKB = kb(
     .reduce((a, c) => a + gzipBytes(c.file), 0),
 );
 
-console.log(`sign-in page (/login): ${loginKB} KB gzip, ${loginBrotliKB} KB as sent (brotli) in ${loginFiles.length} files (budget ${LOGIN_BUDGET_KB} KB gzip)`);
+console.log(
+  `sign-in page (/login): ${loginKB} KB gzip, ${loginBrotliKB} KB as sent (brotli) in ${loginFiles.length} files (budget ${LOGIN_BUDGET_KB} KB gzip)`,
+);
 for (const f of loginFiles) console.log(`  ${String(f.gzipKB).padStart(8)} KB  ${f.file}`);
 console.log('lazily loaded chunks (own size, and what opening them adds over /login):');
 for (const a of areas)
@@ -103,7 +108,13 @@ for (const a of areas)
 
 report('bundle', {
   gzipLevel: 9,
-  login: { gzipKB: loginKB, brotliKB: loginBrotliKB, budgetKB: LOGIN_BUDGET_KB, withinBudget: loginKB < LOGIN_BUDGET_KB, files: loginFiles },
+  login: {
+    gzipKB: loginKB,
+    brotliKB: loginBrotliKB,
+    budgetKB: LOGIN_BUDGET_KB,
+    withinBudget: loginKB < LOGIN_BUDGET_KB,
+    files: loginFiles,
+  },
   areas,
   allJsGzipKB: allJsKB,
 });

@@ -33,7 +33,12 @@ const LIGHT_REQUESTS = Number(process.env.BENCH_LIGHT_REQUESTS ?? 200);
 const HEAVY_SESSIONS = 10;
 const RUNS = 3;
 const TZ = 'Europe/Bratislava';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+};
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rollup-'));
 const database = await openDatabase({ sqliteFile: path.join(tmp, 'bench.db') });
@@ -50,7 +55,9 @@ const fill = await backfillHistory(
   { quarterDays: 366, minuteDays: 366 },
 );
 const backfillSec = r2((performance.now() - t0) / 1000);
-console.log(`backfilled ${fill.quarterRows} quarter rows and ${fill.minuteRows} minute rows in ${backfillSec} s`);
+console.log(
+  `backfilled ${fill.quarterRows} quarter rows and ${fill.minuteRows} minute rows in ${backfillSec} s`,
+);
 
 const repo = historyRepository(database);
 // The reads as they were: every hour averaged from its minutes when asked, and a profile's daily
@@ -58,7 +65,8 @@ const repo = historyRepository(database);
 const minutesRepo: HistoryRepository = {
   ...repo,
   hourAverages: (id, from, to, columns) => repo.minuteAverages(id, from, to, columns, 3600),
-  energyByDays: (id, range, columns, bucketSec) => repo.energyBuckets(id, range.fromSec, range.toSec, columns, bucketSec),
+  energyByDays: (id, range, columns, bucketSec) =>
+    repo.energyBuckets(id, range.fromSec, range.toSec, columns, bucketSec),
 };
 const modes: Record<'before' | 'after', HistoryService> = {
   before: {
@@ -74,10 +82,22 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const nowSec = Math.floor(Date.now() / 1000);
 const yearFrom = startOfDay(nowSec - 365 * 86400, TZ);
 const token = (await quickSession(services, userId)).devices[0]!.token;
-const yearProfile = { token, data: PROFILE_QUANTITIES.join(','), phase: 'L1,L2,L3', from: yearFrom, to: nowSec, format: 'H', cumulative: true };
+const yearProfile = {
+  token,
+  data: PROFILE_QUANTITIES.join(','),
+  phase: 'L1,L2,L3',
+  from: yearFrom,
+  to: nowSec,
+  format: 'H',
+  cumulative: true,
+};
 const AVG = MINUTE_COLUMNS.filter((c) => c.endsWith('_avg'));
 
-async function post(cookie: string, url: string, body: object): Promise<{ ms: number; body: Buffer; status: number }> {
+async function post(
+  cookie: string,
+  url: string,
+  body: object,
+): Promise<{ ms: number; body: Buffer; status: number }> {
   const started = performance.now();
   const res = await fetch(`${base}${url}`, {
     method: 'POST',
@@ -90,7 +110,12 @@ async function post(cookie: string, url: string, body: object): Promise<{ ms: nu
 
 async function rowsScanned(): Promise<{ before: number; after: number }> {
   const db = database.db.withTables<TelemetryDB>();
-  const count = async (table: 'telemetry_minutes' | 'telemetry_hours', col: 'ts_sec' | 'hour_sec', from: number, to: number) =>
+  const count = async (
+    table: 'telemetry_minutes' | 'telemetry_hours',
+    col: 'ts_sec' | 'hour_sec',
+    from: number,
+    to: number,
+  ) =>
     Number(
       (
         await db
@@ -129,13 +154,25 @@ async function yearLongProfile() {
   const { cookie } = await quickSession(services, userId);
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await post(cookie, '/api/read/profile', yearProfile));
-  if (runs.some((r) => r.status !== 200)) throw new Error(`year-long profile answered ${runs.map((r) => r.status).join(',')}`);
-  return { body: runs[0]!.body, responseBytes: runs[0]!.body.byteLength, p50Ms: r2(percentile(runs.map((r) => r.ms), 50)) };
+  if (runs.some((r) => r.status !== 200))
+    throw new Error(`year-long profile answered ${runs.map((r) => r.status).join(',')}`);
+  return {
+    body: runs[0]!.body,
+    responseBytes: runs[0]!.body.byteLength,
+    p50Ms: r2(
+      percentile(
+        runs.map((r) => r.ms),
+        50,
+      ),
+    ),
+  };
 }
 
 async function lightUnderHeavy() {
   const light = await quickSession(services, userId);
-  const heavySessions = await Promise.all(Array.from({ length: HEAVY_SESSIONS }, () => quickSession(services, userId)));
+  const heavySessions = await Promise.all(
+    Array.from({ length: HEAVY_SESSIONS }, () => quickSession(services, userId)),
+  );
   let running = true;
   let heavyDone = 0;
   const heavy = heavySessions.map(async (s) => {
@@ -154,7 +191,14 @@ async function lightUnderHeavy() {
   }
   running = false;
   await Promise.all(heavy);
-  return { lightRequest: 'POST /api/read/devices/details', requests: ms.length, p50Ms: r2(percentile(ms, 50)), p99Ms: r2(percentile(ms, 99)), maxMs: r2(Math.max(...ms)), heavyReadsFinished: heavyDone };
+  return {
+    lightRequest: 'POST /api/read/devices/details',
+    requests: ms.length,
+    p50Ms: r2(percentile(ms, 50)),
+    p99Ms: r2(percentile(ms, 99)),
+    maxMs: r2(Math.max(...ms)),
+    heavyReadsFinished: heavyDone,
+  };
 }
 
 try {
@@ -166,9 +210,13 @@ try {
     const read = await hourlyRead(mode);
     const profile = await yearLongProfile();
     bodies.push(profile.body);
-    console.log(`${mode}: hourly read of a year ${read.p50Ms} ms; year-long profile ${profile.responseBytes} bytes, p50 ${profile.p50Ms} ms`);
+    console.log(
+      `${mode}: hourly read of a year ${read.p50Ms} ms; year-long profile ${profile.responseBytes} bytes, p50 ${profile.p50Ms} ms`,
+    );
     const load = await lightUnderHeavy();
-    console.log(`${mode}: light request while ${HEAVY_SESSIONS} heavy reads run: p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms`);
+    console.log(
+      `${mode}: light request while ${HEAVY_SESSIONS} heavy reads run: p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms`,
+    );
     out[mode] = {
       hourlyReadOfAYear: { rowsScanned: scanned[mode], ...read },
       yearLongProfileAllQuantities: { responseBytes: profile.responseBytes, p50Ms: profile.p50Ms },

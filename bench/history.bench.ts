@@ -25,7 +25,12 @@ import { percentile, r2, report } from './stats';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const TZ = 'Europe/Bratislava';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+};
 
 async function scenario(database: Database, label: string) {
   await migrateToLatest(database);
@@ -46,7 +51,9 @@ async function scenario(database: Database, label: string) {
     { quarterDays: 365, minuteDays: 2 },
   );
   const backfillSec = (performance.now() - t0) / 1000;
-  console.log(`${label}: backfilled ${fill.quarterRows} quarter rows and ${fill.minuteRows} minute rows in ${backfillSec.toFixed(1)} s`);
+  console.log(
+    `${label}: backfilled ${fill.quarterRows} quarter rows and ${fill.minuteRows} minute rows in ${backfillSec.toFixed(1)} s`,
+  );
 
   const app = await buildApp(services, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -62,7 +69,9 @@ async function scenario(database: Database, label: string) {
 
   // Requests go out one after another from a worker thread (bench/http-client.mjs).
   async function measure(name: string, body: (token: string) => object) {
-    const bodies = Array.from({ length: REQUESTS }, (_, i) => JSON.stringify(body(client.devices[i % client.devices.length]!.token)));
+    const bodies = Array.from({ length: REQUESTS }, (_, i) =>
+      JSON.stringify(body(client.devices[i % client.devices.length]!.token)),
+    );
     const worker = new Worker(new URL('./http-client.mjs', import.meta.url), {
       workerData: { url: `${base}/api/read/${name}`, cookie: `${SESSION_COOKIE}=${client.cookie}`, bodies },
     });
@@ -71,15 +80,53 @@ async function scenario(database: Database, label: string) {
       worker.once('error', reject);
     });
     await worker.terminate();
-    return { requests: REQUESTS, p50Ms: r2(percentile(times, 50)), p99Ms: r2(percentile(times, 99)), responseBytes: bytes };
+    return {
+      requests: REQUESTS,
+      p50Ms: r2(percentile(times, 50)),
+      p99Ms: r2(percentile(times, 99)),
+      responseBytes: bytes,
+    };
   }
 
   const all = 'U,I,P,Q,S,E_I,E_E,Q_E,S_E,F,PF,DF_U,DF_I';
   const results = {
-    dayProfileAllQuantities: await measure('profile', (token) => ({ token, data: all, phase: 'L1,L2,L3', from: yesterday, to: yesterday + 86400, format: 'H', cumulative: true })),
-    yearOfDailyEnergy: await measure('energy', (token) => ({ token, data: 'E_I,E_E', phase: 'CUM', from: yearFrom, to: nowSec, period: 'DAY', format: 'H' })),
-    yearOfMonthlyEnergy: await measure('energy', (token) => ({ token, data: 'E_I,E_E', phase: 'CUM', from: monthFrom, to: nowSec, period: 'MONTH', format: 'H' })),
-    dayOfQuarterHourMaximum: await measure('energy', (token) => ({ token, data: 'E_I,E_E', phase: 'CUM', from: yesterday, to: yesterday + 86400, period: '15MIN', maximum: true, format: 'H' })),
+    dayProfileAllQuantities: await measure('profile', (token) => ({
+      token,
+      data: all,
+      phase: 'L1,L2,L3',
+      from: yesterday,
+      to: yesterday + 86400,
+      format: 'H',
+      cumulative: true,
+    })),
+    yearOfDailyEnergy: await measure('energy', (token) => ({
+      token,
+      data: 'E_I,E_E',
+      phase: 'CUM',
+      from: yearFrom,
+      to: nowSec,
+      period: 'DAY',
+      format: 'H',
+    })),
+    yearOfMonthlyEnergy: await measure('energy', (token) => ({
+      token,
+      data: 'E_I,E_E',
+      phase: 'CUM',
+      from: monthFrom,
+      to: nowSec,
+      period: 'MONTH',
+      format: 'H',
+    })),
+    dayOfQuarterHourMaximum: await measure('energy', (token) => ({
+      token,
+      data: 'E_I,E_E',
+      phase: 'CUM',
+      from: yesterday,
+      to: yesterday + 86400,
+      period: '15MIN',
+      maximum: true,
+      format: 'H',
+    })),
   };
 
   // Live delivery: 1,000 sockets watch one device; each frame is stamped when handed to the hub.
@@ -94,7 +141,8 @@ async function scenario(database: Database, label: string) {
         await new Promise((r) => ws.once('open', r));
         ws.on('message', (raw: Buffer) => {
           const m = JSON.parse(raw.toString()) as { topic?: string; data?: { sentAt?: number } };
-          if (m.topic === 'Data' && m.data?.sentAt !== undefined) latencies.push(performance.now() - m.data.sentAt);
+          if (m.topic === 'Data' && m.data?.sentAt !== undefined)
+            latencies.push(performance.now() - m.data.sentAt);
         });
         ws.send(JSON.stringify({ deviceToken: client.devices[0]!.token, data: true }));
         ws.send(JSON.stringify({ userToken: client.token, state: true }));
@@ -110,7 +158,13 @@ async function scenario(database: Database, label: string) {
     await new Promise((r) => setTimeout(r, 100));
   }
   await new Promise((r) => setTimeout(r, 1000));
-  const live = { sockets: sockets.length, frames: 30, delivered: latencies.length, p50Ms: r2(percentile(latencies, 50)), p99Ms: r2(percentile(latencies, 99)) };
+  const live = {
+    sockets: sockets.length,
+    frames: 30,
+    delivered: latencies.length,
+    p50Ms: r2(percentile(latencies, 50)),
+    p99Ms: r2(percentile(latencies, 99)),
+  };
   for (const s of sockets) s.close();
   await app.close();
   return { backfill: { ...fill, seconds: r2(backfillSec) }, ...results, liveDeliveryTo1000Sockets: live };
@@ -132,6 +186,11 @@ if (pgUrl) {
   await dropPgSchema(pgUrl, schema);
 }
 fs.rmSync(tmp, { recursive: true, force: true });
-out.targets = { energyYearP99Ms: 20, dayProfileP99Ms: 30, dayProfilePostgresP99Ms: 50, liveDeliveryP99Ms: 100 };
+out.targets = {
+  energyYearP99Ms: 20,
+  dayProfileP99Ms: 30,
+  dayProfilePostgresP99Ms: 50,
+  liveDeliveryP99Ms: 100,
+};
 report('history', out);
 process.exit(0);

@@ -27,7 +27,17 @@ export async function privateBroker(): Promise<{ url: string; stop: () => void }
     });
   });
   const conf = path.join(os.tmpdir(), `bench-mosquitto-${port}.conf`);
-  fs.writeFileSync(conf, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'max_inflight_messages 0', 'max_queued_messages 0', 'persistence false', ''].join('\n'));
+  fs.writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'max_inflight_messages 0',
+      'max_queued_messages 0',
+      'persistence false',
+      '',
+    ].join('\n'),
+  );
   const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
   // The broker goes with the benchmark, also when it is stopped with Ctrl-C or a TERM.
   const stop = () => child.kill();
@@ -52,12 +62,21 @@ export async function privateBroker(): Promise<{ url: string; stop: () => void }
   return { url: `mqtt://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-export const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
-export const macOf = (i: number) => `02-BE-${[i >> 16, (i >> 8) & 255, i & 255].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join('-')}-01`;
+export const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+};
+export const macOf = (i: number) =>
+  `02-BE-${[i >> 16, (i >> 8) & 255, i & 255].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join('-')}-01`;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function startPublisher(url: string): Promise<ChildProcess> {
-  const child = fork(path.join(import.meta.dirname, 'publisher.ts'), [url], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(path.join(import.meta.dirname, 'publisher.ts'), [url], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
   return new Promise((resolve) => child.once('message', () => resolve(child)));
 }
 
@@ -65,9 +84,16 @@ export function startPublisher(url: string): Promise<ChildProcess> {
  * Plays the meters for the given seconds at one frame each per second; resolves with frames sent
  * and the performance.now() of the first frame (the publisher first waits for a whole second).
  */
-export function play(child: ChildProcess, macs: string[], seconds: number, topicPrefix?: string): Promise<{ sent: number; startedAt: number }> {
+export function play(
+  child: ChildProcess,
+  macs: string[],
+  seconds: number,
+  topicPrefix?: string,
+): Promise<{ sent: number; startedAt: number }> {
   return new Promise((resolve) => {
-    child.once('message', (m: { sent: number; ms: number }) => resolve({ sent: m.sent, startedAt: performance.now() - m.ms }));
+    child.once('message', (m: { sent: number; ms: number }) =>
+      resolve({ sent: m.sent, startedAt: performance.now() - m.ms }),
+    );
     child.send({ macs, seconds, ...(topicPrefix ? { topicPrefix } : {}) });
   });
 }
@@ -79,7 +105,20 @@ export async function seedFleet(database: Database, count: number): Promise<stri
   for (let i = 0; i < macs.length; i += 500) {
     await database.db
       .insertInto('devices')
-      .values(macs.slice(i, i + 500).map((mac) => ({ mac, type: 4, title: mac.slice(-8), description: null, phase_use: 3, lora: 0, nilm_process: 0, nilm_autolearn: 0, fw: null, created_at_ms: Date.now() })))
+      .values(
+        macs.slice(i, i + 500).map((mac) => ({
+          mac,
+          type: 4,
+          title: mac.slice(-8),
+          description: null,
+          phase_use: 3,
+          lora: 0,
+          nilm_process: 0,
+          nilm_autolearn: 0,
+          fw: null,
+          created_at_ms: Date.now(),
+        })),
+      )
       .execute();
   }
   return macs;
@@ -100,19 +139,32 @@ export async function startLink(database: Database, url: string) {
   return { link, registry };
 }
 
-export async function counterValue(registry: Registry, name: string, label?: Record<string, string>): Promise<number> {
+export async function counterValue(
+  registry: Registry,
+  name: string,
+  label?: Record<string, string>,
+): Promise<number> {
   const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === name);
   const values = (metric?.values ?? []) as { value: number; labels: Record<string, string> }[];
-  return values.filter((v) => !label || Object.entries(label).every(([k, x]) => v.labels[k] === x)).reduce((a, v) => a + v.value, 0);
+  return values
+    .filter((v) => !label || Object.entries(label).every(([k, x]) => v.labels[k] === x))
+    .reduce((a, v) => a + v.value, 0);
 }
 
 /** Cumulative buckets [upper bound, count] of a histogram, +Inf last. */
 export async function histogramBuckets(registry: Registry, name: string): Promise<[number, number][]> {
   const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === name);
-  const values = (metric?.values ?? []) as { value: number; labels: { le?: number | string }; metricName?: string }[];
+  const values = (metric?.values ?? []) as {
+    value: number;
+    labels: { le?: number | string };
+    metricName?: string;
+  }[];
   return values
     .filter((v) => v.metricName === `${name}_bucket`)
-    .map((v): [number, number] => [v.labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(v.labels.le), v.value])
+    .map((v): [number, number] => [
+      v.labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(v.labels.le),
+      v.value,
+    ])
     .sort((a, b) => a[0] - b[0]);
 }
 
@@ -125,7 +177,10 @@ export function bucketsSince(now: [number, number][], before: [number, number][]
  * Quantile of a histogram as Prometheus's histogram_quantile computes it (linear inside the
  * bucket), and the bucket's upper bound, which the true value does not exceed.
  */
-export function histogramQuantile(buckets: [number, number][], q: number): { estimate: number; atMost: number } | null {
+export function histogramQuantile(
+  buckets: [number, number][],
+  q: number,
+): { estimate: number; atMost: number } | null {
   const total = buckets.at(-1)?.[1] ?? 0;
   if (total === 0) return null;
   const rank = q * total;
@@ -172,7 +227,10 @@ export function watchMinuteRows(database: Database, fromMinuteSec: number, every
   })();
   return {
     /** Stops watching; returns each finished minute's delays (s), for minutes ending before `untilSec`. */
-    async stop(untilSec: number): Promise<{ minutes: { minuteEndSec: number; rows: number; p50: number; p99: number; max: number }[]; delays: number[] }> {
+    async stop(untilSec: number): Promise<{
+      minutes: { minuteEndSec: number; rows: number; p50: number; p99: number; max: number }[];
+      delays: number[];
+    }> {
       stopped = true;
       await loop;
       const minutes: { minuteEndSec: number; rows: number; p50: number; p99: number; max: number }[] = [];
@@ -182,7 +240,13 @@ export function watchMinuteRows(database: Database, fromMinuteSec: number, every
         if (end > untilSec) continue;
         const d = seen.map((t) => t / 1000 - end);
         delays.push(...d);
-        minutes.push({ minuteEndSec: end, rows: d.length, p50: round3(percentile(d, 50)), p99: round3(percentile(d, 99)), max: round3(Math.max(...d)) });
+        minutes.push({
+          minuteEndSec: end,
+          rows: d.length,
+          p50: round3(percentile(d, 50)),
+          p99: round3(percentile(d, 99)),
+          max: round3(Math.max(...d)),
+        });
       }
       return { minutes, delays };
     },

@@ -15,7 +15,9 @@ interface Step {
 }
 
 const clients = await Promise.all(
-  Array.from({ length: CONNECTIONS }, (_, i) => mqtt.connectAsync(url, { clientId: `bench-pub-${process.pid}-${i}`, clean: true })),
+  Array.from({ length: CONNECTIONS }, (_, i) =>
+    mqtt.connectAsync(url, { clientId: `bench-pub-${process.pid}-${i}`, clean: true }),
+  ),
 );
 const model = createMeterModel(meterProfile(4, '02-BE-00-00-00-00'));
 const registers = createRegisters(7);

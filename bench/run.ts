@@ -17,7 +17,11 @@ for (const f of files) {
   console.log(`\n=== ${f}`);
   // The soak measures memory of the ingesting process as `npm start` runs it (two malloc arenas).
   const env = f === 'soak.bench.ts' ? { MALLOC_ARENA_MAX: '2', ...process.env } : process.env;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, f)], { stdio: 'inherit', cwd: path.resolve(dir, '..'), env });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, f)], {
+    stdio: 'inherit',
+    cwd: path.resolve(dir, '..'),
+    env,
+  });
   if (r.status !== 0) failed += 1;
 }
 console.log(`\n${files.length - failed} benchmarks finished, ${failed} failed; figures in bench/results/`);

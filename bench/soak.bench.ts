@@ -10,7 +10,18 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { openDatabase } from '../apps/server/src/db/database';
-import { bucketsSince, counterValue, histogramBuckets, histogramQuantile, play, privateBroker, seedFleet, sleep, startLink, startPublisher } from './ingest-rig';
+import {
+  bucketsSince,
+  counterValue,
+  histogramBuckets,
+  histogramQuantile,
+  play,
+  privateBroker,
+  seedFleet,
+  sleep,
+  startLink,
+  startPublisher,
+} from './ingest-rig';
 import { r2, report } from './stats';
 
 const DEVICES = Number(process.env.BENCH_SOAK_DEVICES ?? 10000);
@@ -42,7 +53,15 @@ const macs = await seedFleet(database, DEVICES);
 const link = await startLink(database, url);
 const publisher = await startPublisher(url);
 
-const samples: { atSec: number; rssMb: number; heapUsedMb: number; heapTotalMb: number; externalMb: number; framesIngested: number; pendingRows: number }[] = [];
+const samples: {
+  atSec: number;
+  rssMb: number;
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+  framesIngested: number;
+  pendingRows: number;
+}[] = [];
 const frames = () => counterValue(link.registry, 'telemetry_messages_total', { kind: 'live' });
 const delayBefore = await histogramBuckets(link.registry, 'telemetry_minute_commit_delay_seconds');
 const t0 = performance.now();
@@ -69,7 +88,10 @@ for (let i = 1; !finished; i++) {
 const { sent } = await done;
 await sleep(2000);
 const got = await frames();
-const delay = bucketsSince(await histogramBuckets(link.registry, 'telemetry_minute_commit_delay_seconds'), delayBefore);
+const delay = bucketsSince(
+  await histogramBuckets(link.registry, 'telemetry_minute_commit_delay_seconds'),
+  delayBefore,
+);
 await link.link.close();
 publisher.send('exit');
 own?.stop();
@@ -108,5 +130,7 @@ const result = {
   samples,
 };
 report('soak', result);
-console.log(`memory flat over ${SECONDS / 60} min: ${result.memoryFlat} (RSS ${rss.slopeMbPerMinLast8Min} MB/min, heap ${heap.slopeMbPerMinLast8Min} MB/min)`);
+console.log(
+  `memory flat over ${SECONDS / 60} min: ${result.memoryFlat} (RSS ${rss.slopeMbPerMinLast8Min} MB/min, heap ${heap.slopeMbPerMinLast8Min} MB/min)`,
+);
 process.exit(flat ? 0 : 1);

@@ -5,7 +5,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 export const VIEWPORT = { width: 1440, height: 900 };
 
 /** Namespaces of the translation tables: a visible `menu.voltage` would be a raw key. */
-const RAW_KEY = /\b(?:common|login|shell|menu|profile|hierarchy|toolbar|chart|tools|usermanager|precision)\.[a-z_]+(?:\.[a-z_]+)*\b/;
+const RAW_KEY =
+  /\b(?:common|login|shell|menu|profile|hierarchy|toolbar|chart|tools|usermanager|precision)\.[a-z_]+(?:\.[a-z_]+)*\b/;
 
 export interface AppPage {
   page: Page;
@@ -72,7 +73,10 @@ export function chartCard(page: Page): Locator {
  * Waits until the chart's canvas is drawn and its 'view data' table has rows; answers the number
  * of rows on the table's first page (up to 10) and the number of pages.
  */
-export async function chartRows(page: Page, viewDataLabel = 'View data table'): Promise<{ rows: number; pages: number }> {
+export async function chartRows(
+  page: Page,
+  viewDataLabel = 'View data table',
+): Promise<{ rows: number; pages: number }> {
   const card = chartCard(page);
   await card.locator('.chart-box canvas').first().waitFor({ state: 'visible' });
   const button = card.getByRole('button', { name: viewDataLabel });
@@ -95,11 +99,17 @@ export async function chartRows(page: Page, viewDataLabel = 'View data table'): 
 interface CanvasLike {
   width: number;
   height: number;
-  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
+  getContext(
+    kind: '2d',
+  ): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
 }
 
 /** How many pixels of the chart canvas are close to a colour (lines drawn in that colour). */
-export async function canvasPixels(page: Page, rgb: [number, number, number], tolerance = 16): Promise<number> {
+export async function canvasPixels(
+  page: Page,
+  rgb: [number, number, number],
+  tolerance = 16,
+): Promise<number> {
   return chartCard(page)
     .locator('.chart-box canvas')
     .first()

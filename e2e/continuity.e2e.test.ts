@@ -89,9 +89,9 @@ describe('a page stays as the person left it', () => {
     const frames = app.liveFrames();
     await expect.poll(() => app.liveFrames(), { timeout: 15_000 }).toBeGreaterThan(frames + 2);
     const rows = await tableRows(page).count();
-    await expect.poll(() => tableRows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(
-      Math.min(rows + 2, 10),
-    );
+    await expect
+      .poll(() => tableRows(page).count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(Math.min(rows + 2, 10));
     expect(await chartCard(page).locator('button[aria-pressed="true"]').count()).toBe(1);
     await screenshot(page, 'continuity-table-live');
     expect(app.problems).toEqual([]);

@@ -18,8 +18,16 @@ const AHEAD_SEC = 10 * 60;
 type Lang = 'en' | 'sk' | 'de';
 
 const TEXTS: Record<Lang, { mark: string; refused: string; device: string }> = {
-  en: { mark: 'Clock off by 10 min, ahead', refused: 'is refused until its clock is set right', device: 'Device' },
-  sk: { mark: 'Hodiny idú napred o 10 min', refused: 'kým nebudú jeho hodiny nastavené správne', device: 'Zariadenie' },
+  en: {
+    mark: 'Clock off by 10 min, ahead',
+    refused: 'is refused until its clock is set right',
+    device: 'Device',
+  },
+  sk: {
+    mark: 'Hodiny idú napred o 10 min',
+    refused: 'kým nebudú jeho hodiny nastavené správne',
+    device: 'Zariadenie',
+  },
   de: { mark: 'Uhr geht 10 min vor', refused: 'bis seine Uhr richtig gestellt ist', device: 'Gerät' },
 };
 
@@ -28,7 +36,18 @@ function addMeter(portal: Portal): { username: string; password: string } {
   const root = path.resolve(import.meta.dirname, '..');
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/devices/device.main.ts', 'add', '--mac', MAC, '--type', '1', '--title', TITLE],
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/devices/device.main.ts',
+      'add',
+      '--mac',
+      MAC,
+      '--type',
+      '1',
+      '--title',
+      TITLE,
+    ],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: portal.dataDir, DATABASE_URL: '', MQTT_URL: '', LOG_LEVEL: 'warn' },
@@ -53,9 +72,13 @@ async function publishAhead(portal: Portal, login: { username: string; password:
   for (let i = 0; i < 3; i++) {
     const s = model.sample(start + i);
     regs.integrate(s, 1);
-    await client.publishAsync(deviceTopic(MAC, 'live'), encodePayload({ ts: start + i, ...s, ...regs.read() }), {
-      qos: 1,
-    });
+    await client.publishAsync(
+      deviceTopic(MAC, 'live'),
+      encodePayload({ ts: start + i, ...s, ...regs.read() }),
+      {
+        qos: 1,
+      },
+    );
   }
   await client.endAsync();
 }
@@ -65,9 +88,15 @@ async function refusalStored(portal: Portal): Promise<void> {
   const signIn = await fetch(`${portal.baseUrl}/api/read/auth/local`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'admin', password: crypto.createHash('sha256').update(portal.adminPassword).digest('hex') }),
+    body: JSON.stringify({
+      login: 'admin',
+      password: crypto.createHash('sha256').update(portal.adminPassword).digest('hex'),
+    }),
   });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { data } = (await signIn.json()) as { data: { mac: string; token: string }[] };
   const token = data.find((d) => d.mac === MAC)!.token;
   const deadline = Date.now() + 15_000;
@@ -143,23 +172,26 @@ describe('device clock', () => {
     },
   );
 
-  it.each<[Lang]>([['en'], ['sk'], ['de']])('shows the clock warning whole on a phone (390 px) in %s', async (lang) => {
-    const { page } = app;
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${portal.baseUrl}/visualization/realtime/voltage`);
-    await chooseLanguage(page, lang);
-    const dialog = await openDetails(page, lang);
-    const mark = dialog.getByTestId('device-clock-mark');
-    await mark.waitFor({ timeout: 20_000 });
-    expect(await mark.innerText()).toContain(TEXTS[lang].mark);
-    const box = (await mark.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, `device-clock-phone-${lang}`);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-  });
+  it.each<[Lang]>([['en'], ['sk'], ['de']])(
+    'shows the clock warning whole on a phone (390 px) in %s',
+    async (lang) => {
+      const { page } = app;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${portal.baseUrl}/visualization/realtime/voltage`);
+      await chooseLanguage(page, lang);
+      const dialog = await openDetails(page, lang);
+      const mark = dialog.getByTestId('device-clock-mark');
+      await mark.waitFor({ timeout: 20_000 });
+      expect(await mark.innerText()).toContain(TEXTS[lang].mark);
+      const box = (await mark.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, `device-clock-phone-${lang}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    },
+  );
 
   it('made no failed API call and raised no page error', () => {
     // The new meter has no energy yet: /energy answers 610 (404) by contract.

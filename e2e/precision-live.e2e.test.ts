@@ -46,7 +46,9 @@ async function rowCells(page: Page, cardTitle: string, label: string): Promise<s
 /** Waits until no menu is shown, also one still sliding out from an earlier click. */
 async function menusClosed(page: Page): Promise<void> {
   await expect
-    .poll(() => page.locator('.ant-dropdown:visible, .ant-dropdown-menu-submenu-popup:visible').count(), { timeout: 5000 })
+    .poll(() => page.locator('.ant-dropdown:visible, .ant-dropdown-menu-submenu-popup:visible').count(), {
+      timeout: 5000,
+    })
     .toBe(0);
 }
 

@@ -91,9 +91,12 @@ describe('precision meters', () => {
       await page.goto(`${baseUrl}/applied-precision/meters`);
     }
     await page.waitForURL('**/applied-precision/meters');
-    await expect.poll(() => page.getByRole('button', { name: 'Device', exact: true }).innerText()).toContain(PRECISION);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Device', exact: true }).innerText())
+      .toContain(PRECISION);
     await meterRow(page, FACTORY_SERIAL).waitFor();
-    for (const p of FACTORY_PRODUCERS) await page.locator('.meters-table').getByText(p, { exact: true }).waitFor();
+    for (const p of FACTORY_PRODUCERS)
+      await page.locator('.meters-table').getByText(p, { exact: true }).waitFor();
     expect(await page.getByText('Communication with the server failed').count()).toBe(0);
     // The sidebar lists the screen in the applied-precision group, and the top bar names it.
     await page.locator('.ant-layout-sider li.ant-menu-item-selected', { hasText: /^Meters$/ }).waitFor();
@@ -121,7 +124,8 @@ describe('precision meters', () => {
     await expectSelfClosingSuccess(page, 'Database loaded from the device');
     // The device holds the factory meters: the list is the same afterwards.
     await meterRow(page, FACTORY_SERIAL).waitFor();
-    for (const p of FACTORY_PRODUCERS) await page.locator('.meters-table').getByText(p, { exact: true }).waitFor();
+    for (const p of FACTORY_PRODUCERS)
+      await page.locator('.meters-table').getByText(p, { exact: true }).waitFor();
     await expectNewestFirst(page);
     await screenshot(page, 'meters-03-loaded');
   });
@@ -130,7 +134,9 @@ describe('precision meters', () => {
     await page.getByRole('button', { name: 'ADD Meter' }).click();
     await page.waitForURL('**/applied-precision/meter/add');
     await page.getByRole('tab', { name: '1/3 Meter' }).waitFor();
-    expect(await page.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/applied-precision/meters');
+    expect(await page.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe(
+      '/applied-precision/meters',
+    );
     // Defaults of seed 001 section 9.
     expect(await page.getByLabel('Constant', { exact: true }).inputValue()).toBe('1000');
     expect(await page.getByLabel('Type', { exact: true }).inputValue()).toBe('1');
@@ -184,9 +190,17 @@ describe('precision meters', () => {
     // Images: a text file and an oversized picture are refused with the seed's toasts.
     await page.getByRole('tab', { name: 'Images', selected: true }).waitFor();
     const input = page.locator('input[type="file"]');
-    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await input.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
     await page.getByText('file format not supported').first().waitFor();
-    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(1_000_001, 1) });
+    await input.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(1_000_001, 1),
+    });
     await page.getByText('file too large').first().waitFor();
     await input.setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: png });
     await page.locator('.ant-upload-list').getByText('meter.png').waitFor();
@@ -229,18 +243,28 @@ describe('precision meters', () => {
     const field = row.getByLabel('Location', { exact: true });
     await field.fill('Switch room 4');
     await screenshot(page, 'meters-10-cell-edit');
-    const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/applied-precision/meters'));
+    const put = page.waitForRequest(
+      (r) => r.method() === 'PUT' && r.url().endsWith('/applied-precision/meters'),
+    );
     await field.press('Enter');
     const body = (await put).postDataJSON() as { ID_meter: number; meter: Record<string, unknown> };
     // The whole meter goes, not only the edited field.
-    expect(body.meter).toMatchObject({ SNUM: serial, LOCATION: 'Switch room 4', CUSTOMER: 'E2E Bakery', CONTYPE: 1, ISIDE: '3x1000/5 A' });
+    expect(body.meter).toMatchObject({
+      SNUM: serial,
+      LOCATION: 'Switch room 4',
+      CUSTOMER: 'E2E Bakery',
+      CONTYPE: 1,
+      ISIDE: '3x1000/5 A',
+    });
     await page.getByText('Database successfully updated').first().waitFor();
     await row.locator('[data-field="LOCATION"]', { hasText: 'Switch room 4' }).waitFor();
 
     // A dash is sent back as empty.
     await row.locator('[data-field="CUSTOMER"]').dblclick();
     await row.getByLabel('Customer', { exact: true }).fill('-');
-    const put2 = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/applied-precision/meters'));
+    const put2 = page.waitForRequest(
+      (r) => r.method() === 'PUT' && r.url().endsWith('/applied-precision/meters'),
+    );
     await row.getByLabel('Customer', { exact: true }).press('Enter');
     expect(((await put2).postDataJSON() as { meter: { CUSTOMER: string } }).meter.CUSTOMER).toBe('');
     await row.locator('[data-field="CUSTOMER"]', { hasText: /^-$/ }).waitFor();
@@ -305,11 +329,23 @@ describe('precision meters', () => {
     if (!tested) throw new Error('no stored load point appeared within 2.5 minutes');
     await page.getByLabel('Search', { exact: true }).fill(tested);
     await expect.poll(() => serials(page)).toEqual([tested]);
-    await meterRow(page, tested).getByRole('button', { name: `Load points ${tested}` }).click();
+    await meterRow(page, tested)
+      .getByRole('button', { name: `Load points ${tested}` })
+      .click();
     await page.waitForURL(/\/applied-precision\/meter\/tests\/\d+$/);
     await page.getByText(`Tests of meter ${tested}`).waitFor();
-    for (const title of ['Stored tests', 'Meter error', 'Basic values', 'Power', 'Energy', 'Maximum Demand']) {
-      await page.locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) }).first().waitFor();
+    for (const title of [
+      'Stored tests',
+      'Meter error',
+      'Basic values',
+      'Power',
+      'Energy',
+      'Maximum Demand',
+    ]) {
+      await page
+        .locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) })
+        .first()
+        .waitFor();
     }
     // The error shows two decimals and a percent sign, in the list and on its card.
     const items = page.locator('.meter-test-item');
@@ -318,7 +354,9 @@ describe('precision meters', () => {
     expect(await page.locator('.meter-error-value').innerText()).toMatch(/^-?\d+\.\d{2} %$/);
     expect(await page.getByText(/^L1-L[23]-L[23]$/).count()).toBe(1);
     // Z = U / I on L1, from the two numbers shown above it.
-    const basic = page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: /^Basic values$/ }) });
+    const basic = page.locator('.ant-card', {
+      has: page.locator('.ant-card-head-title', { hasText: /^Basic values$/ }),
+    });
     const l1 = async (label: string) =>
       Number(
         await basic
@@ -340,7 +378,9 @@ describe('precision meters', () => {
     await page.getByRole('link', { name: /Back to meters/ }).click();
     await page.getByLabel('Search', { exact: true }).fill(serial);
     await expect.poll(() => serials(page)).toEqual([serial]);
-    await meterRow(page, serial).getByRole('button', { name: `Load points ${serial}` }).click();
+    await meterRow(page, serial)
+      .getByRole('button', { name: `Load points ${serial}` })
+      .click();
     await page.getByText(`Tests of meter ${serial}`).waitFor();
     const img = page.locator('img[alt="meter.png"]');
     await img.waitFor();
@@ -353,13 +393,18 @@ describe('precision meters', () => {
     await page.getByRole('link', { name: /Back to meters/ }).click();
     await page.getByLabel('Search', { exact: true }).fill('');
     await page.locator('.meters-table tr.ant-table-row').first().waitFor();
-    const untested = await page.locator('.meters-table tr.ant-table-row').evaluateAll((rows) =>
-      rows
-        .filter((r) => r.querySelector('td:nth-last-child(2)')?.textContent === '0')
-        .map((r) => r.querySelector('[data-field="SNUM"]')?.textContent ?? '')[0],
-    );
+    const untested = await page
+      .locator('.meters-table tr.ant-table-row')
+      .evaluateAll(
+        (rows) =>
+          rows
+            .filter((r) => r.querySelector('td:nth-last-child(2)')?.textContent === '0')
+            .map((r) => r.querySelector('[data-field="SNUM"]')?.textContent ?? '')[0],
+      );
     if (!untested) throw new Error('every meter has stored tests');
-    await meterRow(page, untested).getByRole('button', { name: `Load points ${untested}` }).click();
+    await meterRow(page, untested)
+      .getByRole('button', { name: `Load points ${untested}` })
+      .click();
     await page.getByText('No stored load points').waitFor();
     expect(await page.locator('.meter-error-value').count()).toBe(0);
     await screenshot(page, 'meters-17-tests-empty');
@@ -370,7 +415,9 @@ describe('precision meters', () => {
     await page.getByText('Dark theme').click();
     await page.goto(`${baseUrl}/applied-precision/meters`);
     await meterRow(page, FACTORY_SERIAL).waitFor();
-    const bg = await page.locator('.meters-table .ant-table').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const bg = await page
+      .locator('.meters-table .ant-table')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     const [r = 255, g = 255, b = 255] = (bg.match(/\d+/g) ?? []).map(Number);
     expect(r + g + b).toBeLessThan(200);
     await screenshot(page, 'meters-18-list-dark');
@@ -380,7 +427,9 @@ describe('precision meters', () => {
     await page.goBack();
     if (!tested) throw new Error('no meter with stored tests');
     await page.getByLabel('Search', { exact: true }).fill(tested);
-    await meterRow(page, tested).getByRole('button', { name: `Load points ${tested}` }).click();
+    await meterRow(page, tested)
+      .getByRole('button', { name: `Load points ${tested}` })
+      .click();
     await page.locator('.meter-error-value').waitFor();
     await screenshot(page, 'meters-20-tests-dark');
     await page.getByRole('button', { name: 'demo' }).first().click();
@@ -391,7 +440,9 @@ describe('precision meters', () => {
     await page.goto(`${baseUrl}/applied-precision/meters`);
     await page.getByLabel('Search', { exact: true }).fill(serial);
     await expect.poll(() => serials(page)).toEqual([serial]);
-    await meterRow(page, serial).getByRole('button', { name: `Delete meter ${serial}` }).click();
+    await meterRow(page, serial)
+      .getByRole('button', { name: `Delete meter ${serial}` })
+      .click();
     await page.getByText('Are you sure?').waitFor();
     await page.waitForTimeout(400); // let the pop-up finish fading in
     await screenshot(page, 'meters-21-delete-confirm');
@@ -399,6 +450,10 @@ describe('precision meters', () => {
     await expect.poll(() => serials(page)).toEqual([]);
     await page.getByText('No meters stored').waitFor();
     // 610 answers 404 by contract: an empty list or no tests is not a problem.
-    expect(app.problems.filter((p) => !/HTTP 404 .*\/applied-precision\/(meters|test-result|images\/list)$/.test(p))).toEqual([]);
+    expect(
+      app.problems.filter(
+        (p) => !/HTTP 404 .*\/applied-precision\/(meters|test-result|images\/list)$/.test(p),
+      ),
+    ).toEqual([]);
   });
 });

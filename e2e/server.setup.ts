@@ -30,12 +30,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const webex = await startWebexStandIn(WEBEX_SPACES);
-  const oidc = await startOidcProvider({ [OIDC_ACCOUNT.login]: { email: OIDC_ACCOUNT.email, name: OIDC_ACCOUNT.name } }, [
-    `${baseUrl}/login`,
-    `${baseUrl}/login/silent`,
-  ]);
+  const oidc = await startOidcProvider(
+    { [OIDC_ACCOUNT.login]: { email: OIDC_ACCOUNT.email, name: OIDC_ACCOUNT.name } },
+    [`${baseUrl}/login`, `${baseUrl}/login/silent`],
+  );
   const portal = await startPortal(
-    { WEBEX_BASE_URL: webex.baseUrl, WEBEX_BOT_TOKEN: webex.token, OIDC_ISSUER: oidc.issuer, OIDC_CLIENT_ID: oidc.clientId },
+    {
+      WEBEX_BASE_URL: webex.baseUrl,
+      WEBEX_BOT_TOKEN: webex.token,
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+    },
     port,
   );
   project.provide('baseUrl', portal.baseUrl);

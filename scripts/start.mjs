@@ -12,6 +12,10 @@ if (!existsSync(`${root}apps/web/dist/index.html`)) {
 // minute's commit stays with the arenas and the process's RSS swings by about 100 MB between
 // samples (bench/soak.bench.ts); with two it stays within about 50 MB. Set it to override.
 const env = { MALLOC_ARENA_MAX: '2', ...process.env };
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env });
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,4 +1,4 @@
-// The whole test run: lint, type check, unit and integration tests, then browser tests against
+// The whole test run: lint, formatting, type check, unit and integration tests, then browser tests against
 // the built app. Ends with one line "N passed, N failed, N skipped" counting every test and check.
 // Under CI a skipped test fails the run: every backend a suite needs is provided there.
 import { spawnSync } from 'node:child_process';
@@ -29,7 +29,14 @@ function check(name, cmd, args) {
 }
 
 function vitest(name, args, file) {
-  const ok = run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const ok = run(name, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests;
@@ -38,7 +45,9 @@ function vitest(name, args, file) {
     skipped += notRun;
     if (notRun > 0) {
       const names = r.testResults.flatMap((f) =>
-        f.assertionResults.filter((a) => a.status !== 'passed' && a.status !== 'failed').map((a) => `  ${a.status}: ${a.fullName}`),
+        f.assertionResults
+          .filter((a) => a.status !== 'passed' && a.status !== 'failed')
+          .map((a) => `  ${a.status}: ${a.fullName}`),
       );
       console.log(`\n${notRun} test(s) of ${name} did not run:\n${names.slice(0, 40).join('\n')}`);
       if (process.env.CI) {
@@ -54,6 +63,7 @@ function vitest(name, args, file) {
 }
 
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+check('format', 'npx', ['prettier', '--check', '.']);
 check('types', 'npx', ['tsc', '-p', 'tsconfig.json']);
 check('types (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']);
 vitest('unit and integration', [], `${out}/unit.json`);

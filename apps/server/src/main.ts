@@ -29,7 +29,12 @@ async function main(): Promise<void> {
   // An instance that serves websockets but does not ingest hears the devices through the broker.
   const bus =
     config.MQTT_URL && config.roles.has('ws') && !config.roles.has('ingest')
-      ? await brokerLiveBus(config.MQTT_URL, { info: () => undefined, warn: console.warn, error: console.error, debug: () => undefined })
+      ? await brokerLiveBus(config.MQTT_URL, {
+          info: () => undefined,
+          warn: console.warn,
+          error: console.error,
+          debug: () => undefined,
+        })
       : undefined;
   const services = await createServices({ config, database, clock: systemClock, ...(bus ? { bus } : {}) });
   const seeded = await seedIfEmpty(services);
@@ -38,7 +43,12 @@ async function main(): Promise<void> {
   // The embedded broker takes MQTT_PORT; when that port is already taken and was not asked for
   // explicitly, it takes a free one and says which, so a first start never fails on it.
   let mqttPort = config.MQTT_PORT;
-  if (!config.MQTT_URL && config.roles.has('ingest') && !process.env.MQTT_PORT && !(await portFree(mqttPort))) {
+  if (
+    !config.MQTT_URL &&
+    config.roles.has('ingest') &&
+    !process.env.MQTT_PORT &&
+    !(await portFree(mqttPort))
+  ) {
     app.log.warn({ port: mqttPort }, 'MQTT port in use; the embedded broker takes a free port instead');
     mqttPort = 0;
   }

@@ -41,7 +41,12 @@ export async function startRuntime(
 
   if (config.roles.has('ingest')) {
     // Device events and status changes become notifications at a limited rate per device.
-    const events = deviceEventsService({ notifications, clock: s.clock, log: opts.logger, registry: s.metrics });
+    const events = deviceEventsService({
+      notifications,
+      clock: s.clock,
+      log: opts.logger,
+      registry: s.metrics,
+    });
     stops.push(events.start());
     link = await startDeviceLink({
       database: s.database,
@@ -91,10 +96,25 @@ export async function startRuntime(
       if (mine.length > 0) {
         const brokerUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${link.embeddedPort}`;
         const { fleet, backfill, meters } = await startDemoFleet(
-          { database: s.database, link, logger: opts.logger, clock: s.clock, brokerUrl, accuTestPeriodSec: config.DEMO_ACCUTEST_PERIOD_SEC },
-          mine.map((d) => ({ id: d.id, mac: d.mac, type: d.type as DeviceTypeId, phases: Math.min(3, Math.max(1, d.phase_use)) as 1 | 2 | 3 })),
+          {
+            database: s.database,
+            link,
+            logger: opts.logger,
+            clock: s.clock,
+            brokerUrl,
+            accuTestPeriodSec: config.DEMO_ACCUTEST_PERIOD_SEC,
+          },
+          mine.map((d) => ({
+            id: d.id,
+            mac: d.mac,
+            type: d.type as DeviceTypeId,
+            phases: Math.min(3, Math.max(1, d.phase_use)) as 1 | 2 | 3,
+          })),
         );
-        opts.logger.info({ ...backfill, meters: meters.meters, meterTests: meters.tests }, 'demo history ready');
+        opts.logger.info(
+          { ...backfill, meters: meters.meters, meterTests: meters.tests },
+          'demo history ready',
+        );
         stops.unshift(() => fleet.stop());
       }
     }

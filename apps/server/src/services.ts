@@ -119,7 +119,9 @@ export async function createServices(deps: {
   const webex = webexClient({ baseUrl: config.WEBEX_BASE_URL, token: config.WEBEX_BOT_TOKEN });
   const notificationsRepo = notificationsRepository(database);
   const notifications = notificationsService({ repo: notificationsRepo, auth, devices, webex, clock });
-  const deviceCommands = createDeviceCommands(deps.commandTimeoutMs ? { timeoutMs: deps.commandTimeoutMs } : {});
+  const deviceCommands = createDeviceCommands(
+    deps.commandTimeoutMs ? { timeoutMs: deps.commandTimeoutMs } : {},
+  );
   const bus = deps.bus ?? localLiveBus();
   notifications.onRecorded((n) =>
     bus.publish(n.entry.mac, { kind: 'notification', entry: n.entry, inAppUserIds: n.inAppUserIds }),
@@ -152,6 +154,11 @@ export async function createServices(deps: {
     deviceCommands,
     logger,
     metrics: new Registry(),
-    repos: { users, devices: devicesRepo, notifications: notificationsRepo, health: healthRepository(database) },
+    repos: {
+      users,
+      devices: devicesRepo,
+      notifications: notificationsRepo,
+      health: healthRepository(database),
+    },
   };
 }

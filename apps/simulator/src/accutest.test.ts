@@ -34,36 +34,41 @@ describe('accuracy test result', () => {
       expect(n(r, `MCHNLA${i}`)).toBeLessThan(245);
       expect(n(r, `MCHNLB${i}`)).toBeCloseTo(s.I[`L${i}` as 'L1'], 3);
     }
-    expect([n(r, 'MPHA1'), n(r, 'MPHA2'), n(r, 'MPHA3')].map((a) => Math.round(a / 10) * 10)).toEqual([0, 240, 120]);
+    expect([n(r, 'MPHA1'), n(r, 'MPHA2'), n(r, 'MPHA3')].map((a) => Math.round(a / 10) * 10)).toEqual([
+      0, 240, 120,
+    ]);
     expect(r.MFREQ).toBeGreaterThan(49.9);
     expect(r.MFREQ).toBeLessThan(50.1);
   });
 
-  it.each([[WEEKDAY_NOON], [WEEKDAY_NOON + 7 * 3600], [WEEKDAY_NOON + 3 * 86400 + 1234]])('keeps P = U·I·cos, Q = U·I·sin, S = U·I and energy = power × time at %i', (ts) => {
-    const r = resultAt(ts, meters[1], 60);
-    let p = 0;
-    for (const i of [1, 2, 3]) {
-      const u = n(r, `MCHNLA${i}`);
-      const cur = n(r, `MCHNLB${i}`);
-      const ph = n(r, `PH${i}`);
-      const diff = ((n(r, `MPHB${i}`) - n(r, `MPHA${i}`) + 540) % 360) - 180;
-      expect(ph).toBeCloseTo(diff, 1);
-      // An inductive load: the current lags, so PH is negative and Q positive.
-      expect(ph).toBeLessThan(0);
-      const rad = (ph * Math.PI) / 180;
-      expect(n(r, `MPOWER${i}`)).toBeCloseTo(u * cur * Math.cos(rad), 0);
-      expect(n(r, `MQPOWER${i}`)).toBeCloseTo(-u * cur * Math.sin(rad), 0);
-      expect(n(r, `MSPOWER${i}`)).toBeCloseTo(u * cur, 0);
-      expect(n(r, `MPOWFACT${i}`)).toBeCloseTo(Math.cos(rad), 3);
-      expect(n(r, `MENERGY${i}`)).toBeCloseTo((n(r, `MPOWER${i}`) * 60) / 3600, 3);
-      expect(n(r, `MSENERGY${i}`)).toBeCloseTo((n(r, `MSPOWER${i}`) * 60) / 3600, 3);
-      p += n(r, `MPOWER${i}`);
-    }
-    expect(r.MPOWERSUM).toBeCloseTo(p, 1);
-    expect(r.MENERGYSUM).toBeCloseTo((p * 60) / 3600, 2);
-    expect(r.MDSLIDP).toBeGreaterThan(r.MPOWERSUM!);
-    expect(r.MDFIXP).toBeLessThan(r.MDSLIDP!);
-  });
+  it.each([[WEEKDAY_NOON], [WEEKDAY_NOON + 7 * 3600], [WEEKDAY_NOON + 3 * 86400 + 1234]])(
+    'keeps P = U·I·cos, Q = U·I·sin, S = U·I and energy = power × time at %i',
+    (ts) => {
+      const r = resultAt(ts, meters[1], 60);
+      let p = 0;
+      for (const i of [1, 2, 3]) {
+        const u = n(r, `MCHNLA${i}`);
+        const cur = n(r, `MCHNLB${i}`);
+        const ph = n(r, `PH${i}`);
+        const diff = ((n(r, `MPHB${i}`) - n(r, `MPHA${i}`) + 540) % 360) - 180;
+        expect(ph).toBeCloseTo(diff, 1);
+        // An inductive load: the current lags, so PH is negative and Q positive.
+        expect(ph).toBeLessThan(0);
+        const rad = (ph * Math.PI) / 180;
+        expect(n(r, `MPOWER${i}`)).toBeCloseTo(u * cur * Math.cos(rad), 0);
+        expect(n(r, `MQPOWER${i}`)).toBeCloseTo(-u * cur * Math.sin(rad), 0);
+        expect(n(r, `MSPOWER${i}`)).toBeCloseTo(u * cur, 0);
+        expect(n(r, `MPOWFACT${i}`)).toBeCloseTo(Math.cos(rad), 3);
+        expect(n(r, `MENERGY${i}`)).toBeCloseTo((n(r, `MPOWER${i}`) * 60) / 3600, 3);
+        expect(n(r, `MSENERGY${i}`)).toBeCloseTo((n(r, `MSPOWER${i}`) * 60) / 3600, 3);
+        p += n(r, `MPOWER${i}`);
+      }
+      expect(r.MPOWERSUM).toBeCloseTo(p, 1);
+      expect(r.MENERGYSUM).toBeCloseTo((p * 60) / 3600, 2);
+      expect(r.MDSLIDP).toBeGreaterThan(r.MPOWERSUM!);
+      expect(r.MDFIXP).toBeLessThan(r.MDSLIDP!);
+    },
+  );
 
   it('keeps the error within the meter class with a small deviation', () => {
     const class2 = { ...meters[0]!, CLASS: '2' };

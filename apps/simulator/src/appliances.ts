@@ -25,11 +25,65 @@ interface Appliance {
 }
 
 const APPLIANCES: readonly Appliance[] = [
-  { name: 'Kettle', phase: 'L1', powerW: 2000, pf: 1, minSec: 150, maxSec: 300, slots: [[7, 0.9], [12, 0.4], [16, 0.6], [20, 0.5]] },
-  { name: 'Washing machine', phase: 'L2', powerW: 850, pf: 0.78, minSec: 3600, maxSec: 6000, slots: [[9, 0.35], [18, 0.3]] },
-  { name: 'Oven', phase: 'L3', powerW: 2300, pf: 1, minSec: 1800, maxSec: 3600, slots: [[11.5, 0.4], [17.5, 0.5]] },
-  { name: 'Dishwasher', phase: 'L2', powerW: 1700, pf: 0.92, minSec: 3600, maxSec: 5400, slots: [[20.5, 0.7]] },
-  { name: 'Hair dryer', phase: 'L3', powerW: 1600, pf: 0.98, minSec: 240, maxSec: 600, slots: [[6.8, 0.5], [21.5, 0.3]] },
+  {
+    name: 'Kettle',
+    phase: 'L1',
+    powerW: 2000,
+    pf: 1,
+    minSec: 150,
+    maxSec: 300,
+    slots: [
+      [7, 0.9],
+      [12, 0.4],
+      [16, 0.6],
+      [20, 0.5],
+    ],
+  },
+  {
+    name: 'Washing machine',
+    phase: 'L2',
+    powerW: 850,
+    pf: 0.78,
+    minSec: 3600,
+    maxSec: 6000,
+    slots: [
+      [9, 0.35],
+      [18, 0.3],
+    ],
+  },
+  {
+    name: 'Oven',
+    phase: 'L3',
+    powerW: 2300,
+    pf: 1,
+    minSec: 1800,
+    maxSec: 3600,
+    slots: [
+      [11.5, 0.4],
+      [17.5, 0.5],
+    ],
+  },
+  {
+    name: 'Dishwasher',
+    phase: 'L2',
+    powerW: 1700,
+    pf: 0.92,
+    minSec: 3600,
+    maxSec: 5400,
+    slots: [[20.5, 0.7]],
+  },
+  {
+    name: 'Hair dryer',
+    phase: 'L3',
+    powerW: 1600,
+    pf: 0.98,
+    minSec: 240,
+    maxSec: 600,
+    slots: [
+      [6.8, 0.5],
+      [21.5, 0.3],
+    ],
+  },
 ];
 
 const FRIDGE = { name: 'Fridge', phase: 'L1' as const, powerW: 110, pf: 0.72 };
@@ -44,7 +98,14 @@ export function applianceRunsOfDay(seed: number, day: number): ApplianceRun[] {
       if (hash01(seed ^ 0x51ed, k) >= chance) return;
       const startSec = Math.round(dayStart + hour * 3600 + (hash01(seed ^ 0x7a11, k) - 0.5) * 5400);
       const durSec = Math.round(a.minSec + (a.maxSec - a.minSec) * hash01(seed ^ 0x2b3c, k));
-      runs.push({ name: a.name, phase: a.phase, startSec, endSec: startSec + durSec, powerW: a.powerW, pf: a.pf });
+      runs.push({
+        name: a.name,
+        phase: a.phase,
+        startSec,
+        endSec: startSec + durSec,
+        powerW: a.powerW,
+        pf: a.pf,
+      });
     });
   });
   for (let h = 0; h < 24; h++) {

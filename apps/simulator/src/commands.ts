@@ -21,10 +21,50 @@ export interface CommandHost {
 
 /** Sample meter database of a precision device fresh from the factory. */
 export function factoryMeters(): MeterRecord[] {
-  const base = { TYPE: 'E350', CONSTUNIT: 0, CONSTTYPE: 0, CONTYPE: 0, ELM_OUTPUT_TYPE: 0, MENERGYTYPE: 0, ENERMETHOD: 0, CTRATIO: '1', VTRATIO: '1', CTSNOM: '1', VTSNOM: '1', FREQ: '50' };
+  const base = {
+    TYPE: 'E350',
+    CONSTUNIT: 0,
+    CONSTTYPE: 0,
+    CONTYPE: 0,
+    ELM_OUTPUT_TYPE: 0,
+    MENERGYTYPE: 0,
+    ENERMETHOD: 0,
+    CTRATIO: '1',
+    VTRATIO: '1',
+    CTSNOM: '1',
+    VTSNOM: '1',
+    FREQ: '50',
+  };
   return [
-    { ...base, IDN: '1', SNUM: '40012345', PRODUCER: 'Landis+Gyr', CLASS: '1', YMAN: '2019', CONSTANT: '1000', VOLTAGE: '3x230/400 V', CURRENT: '5(60) A', CUSTOMER: 'Bakery Novak', LOCATION: 'Cellar', MTIME: 1_735_689_600 },
-    { ...base, IDN: '2', SNUM: '71100042', PRODUCER: 'Iskra', TYPE: 'MT174', CLASS: '1', YMAN: '2021', CONSTANT: '500', VOLTAGE: '3x230/400 V', CURRENT: '10(100) A', CUSTOMER: 'School Hall', LOCATION: 'Switchboard 2', MTIME: 1_738_368_000 },
+    {
+      ...base,
+      IDN: '1',
+      SNUM: '40012345',
+      PRODUCER: 'Landis+Gyr',
+      CLASS: '1',
+      YMAN: '2019',
+      CONSTANT: '1000',
+      VOLTAGE: '3x230/400 V',
+      CURRENT: '5(60) A',
+      CUSTOMER: 'Bakery Novak',
+      LOCATION: 'Cellar',
+      MTIME: 1_735_689_600,
+    },
+    {
+      ...base,
+      IDN: '2',
+      SNUM: '71100042',
+      PRODUCER: 'Iskra',
+      TYPE: 'MT174',
+      CLASS: '1',
+      YMAN: '2021',
+      CONSTANT: '500',
+      VOLTAGE: '3x230/400 V',
+      CURRENT: '10(100) A',
+      CUSTOMER: 'School Hall',
+      LOCATION: 'Switchboard 2',
+      MTIME: 1_738_368_000,
+    },
   ];
 }
 

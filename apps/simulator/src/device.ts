@@ -94,7 +94,11 @@ export function startDevice(opts: DeviceOptions): SimDevice {
     if (client?.connected) client.publish(topic(kind), encodePayload(payload), { qos: MQTT_QOS, retain });
   };
   const publishState = (status: StateMessage['status']) =>
-    publish('state', { status, fw: host.fw, connection, device: profile.model, ts: tsSec } satisfies StateMessage, true);
+    publish(
+      'state',
+      { status, fw: host.fw, connection, device: profile.model, ts: tsSec } satisfies StateMessage,
+      true,
+    );
   const publishEvent = (e: EventMessage) => publish('event', e);
 
   const host: CommandHost = {
@@ -106,13 +110,17 @@ export function startDevice(opts: DeviceOptions): SimDevice {
     setRelay(closed) {
       if (state.relayClosed === closed) return;
       state.relayClosed = closed;
-      publishEvent({ type: 'DISCONNECTOR', data: { timestamp: tsSec, event: closed ? 'CLOSED' : 'OPEN', message: 'COMMAND' } });
+      publishEvent({
+        type: 'DISCONNECTOR',
+        data: { timestamp: tsSec, event: closed ? 'CLOSED' : 'OPEN', message: 'COMMAND' },
+      });
     },
     setDatabaseUpdate: (active) => publishState(active ? 'DATABASE_UPDATE' : 'ONLINE'),
     startUpgrade(id, fw) {
       upgrading = true;
       void (async () => {
-        const progress = (s: UpgradeMessage['state'], p: number) => publish('upgrade', { id, state: s, progress: p, fw } satisfies UpgradeMessage);
+        const progress = (s: UpgradeMessage['state'], p: number) =>
+          publish('upgrade', { id, state: s, progress: p, fw } satisfies UpgradeMessage);
         progress('STARTING', 0);
         for (let p = 20; p <= 100; p += 20) {
           await host.sleep(150);
@@ -147,7 +155,12 @@ export function startDevice(opts: DeviceOptions): SimDevice {
       keepalive: 30,
       reconnectPeriod: 2000,
       connectTimeout: 5000,
-      will: { topic: topic('state'), payload: Buffer.from(encodePayload({ status: 'OFFLINE' })), qos: MQTT_QOS, retain: true },
+      will: {
+        topic: topic('state'),
+        payload: Buffer.from(encodePayload({ status: 'OFFLINE' })),
+        qos: MQTT_QOS,
+        retain: true,
+      },
     });
     client = c;
     c.on('connect', () => {
@@ -172,9 +185,15 @@ export function startDevice(opts: DeviceOptions): SimDevice {
       const req = CommandRequest.safeParse(json);
       if (!req.success) return;
       const busy = upgrading && req.data.cmd !== 'HARMONICS' && req.data.cmd !== 'WAVEFORM';
-      void (busy
-        ? Promise.resolve({ id: req.data.id, cmd: req.data.cmd, ok: false as const, error: 'BUSY' as const })
-        : answerCommand(req.data, host)
+      void (
+        busy
+          ? Promise.resolve({
+              id: req.data.id,
+              cmd: req.data.cmd,
+              ok: false as const,
+              error: 'BUSY' as const,
+            })
+          : answerCommand(req.data, host)
       ).then((reply) => publish('cmd/res', reply));
     });
   }
@@ -206,7 +225,16 @@ export function startDevice(opts: DeviceOptions): SimDevice {
       return;
     }
     publishAccu('DONE', 100, test.meter.IDN);
-    publish('accutest/data', buildTestResult({ meter: test.meter, instant: s, tsSec, intTimeSec: accu.durationSec, seed: profile.seed }));
+    publish(
+      'accutest/data',
+      buildTestResult({
+        meter: test.meter,
+        instant: s,
+        tsSec,
+        intTimeSec: accu.durationSec,
+        seed: profile.seed,
+      }),
+    );
     log(`${opts.mac} accuracy test of meter ${test.meter.IDN} done`);
     test = null;
     nextTestSec = tsSec + accu.periodSec;
@@ -225,7 +253,9 @@ export function startDevice(opts: DeviceOptions): SimDevice {
   function tick(): void {
     tsSec += 1;
     if (opts.outages !== false) {
-      const out = (opts.outageSchedule ?? ((day: number) => outageOf(profile.seed, day)))(Math.floor(tsSec / 86400));
+      const out = (opts.outageSchedule ?? ((day: number) => outageOf(profile.seed, day)))(
+        Math.floor(tsSec / 86400),
+      );
       if (out && tsSec >= out.fromSec && tsSec < out.toSec && offlineUntilSec === 0) {
         log(`${opts.mac} power cut for ${out.toSec - tsSec} s`);
         offlineUntilSec = out.toSec;
@@ -237,15 +267,26 @@ export function startDevice(opts: DeviceOptions): SimDevice {
         connect();
       }
       // Type 2 trips on overload now and then and is switched back on by hand two minutes later.
-      if (opts.type === 2 && state.relayClosed && tsSec % 3600 === 0 && hash01(profile.seed ^ 0x0b, tsSec) < 0.08) {
+      if (
+        opts.type === 2 &&
+        state.relayClosed &&
+        tsSec % 3600 === 0 &&
+        hash01(profile.seed ^ 0x0b, tsSec) < 0.08
+      ) {
         state.relayClosed = false;
         tripUntilSec = tsSec + 120;
-        publishEvent({ type: 'DISCONNECTOR', data: { timestamp: tsSec, event: 'OPEN', message: 'OVERLOAD' } });
+        publishEvent({
+          type: 'DISCONNECTOR',
+          data: { timestamp: tsSec, event: 'OPEN', message: 'OVERLOAD' },
+        });
       }
       if (tripUntilSec !== 0 && tsSec >= tripUntilSec) {
         tripUntilSec = 0;
         state.relayClosed = true;
-        publishEvent({ type: 'DISCONNECTOR', data: { timestamp: tsSec, event: 'CLOSED', message: 'MANUAL' } });
+        publishEvent({
+          type: 'DISCONNECTOR',
+          data: { timestamp: tsSec, event: 'CLOSED', message: 'MANUAL' },
+        });
       }
     }
     const s = model.sample(tsSec, state);
@@ -291,7 +332,11 @@ export function startDevice(opts: DeviceOptions): SimDevice {
       stopped = true;
       clearInterval(timer);
       const c = client;
-      if (c?.connected) await c.publishAsync(topic('state'), encodePayload({ status: 'OFFLINE', ts: tsSec }), { qos: MQTT_QOS, retain: true });
+      if (c?.connected)
+        await c.publishAsync(topic('state'), encodePayload({ status: 'OFFLINE', ts: tsSec }), {
+          qos: MQTT_QOS,
+          retain: true,
+        });
       client = null;
       if (c) await c.endAsync();
     },

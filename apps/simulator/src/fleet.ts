@@ -13,7 +13,10 @@ export interface FleetDevice {
 }
 
 /** How to run a fleet. */
-export interface FleetOptions extends Pick<DeviceOptions, 'speed' | 'outages' | 'nowMs' | 'log' | 'accuTest'> {
+export interface FleetOptions extends Pick<
+  DeviceOptions,
+  'speed' | 'outages' | 'nowMs' | 'log' | 'accuTest'
+> {
   brokerUrl: string;
   devices: readonly FleetDevice[];
 }

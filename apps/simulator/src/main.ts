@@ -17,7 +17,12 @@ function readCredentials(file: string): FleetDevice[] {
   const list: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (!Array.isArray(list)) throw new Error(`${file}: expected an array of {mac, type, username, password}`);
   return list.map((d: Partial<FleetDevice>, i) => {
-    if (!Mac.safeParse(d.mac).success || !DEVICE_TYPES.includes(d.type as FleetDevice['type']) || typeof d.username !== 'string' || typeof d.password !== 'string') {
+    if (
+      !Mac.safeParse(d.mac).success ||
+      !DEVICE_TYPES.includes(d.type as FleetDevice['type']) ||
+      typeof d.username !== 'string' ||
+      typeof d.password !== 'string'
+    ) {
       throw new Error(`${file}: entry ${i} is not {mac, type 1..6, username, password}`);
     }
     return d as FleetDevice;
@@ -37,7 +42,11 @@ const { values } = parseArgs({
 
 const devices: FleetDevice[] = values.credentials
   ? readCredentials(values.credentials)
-  : demoMacs(Number(values['per-type'])).map((d) => ({ ...d, username: d.mac, password: process.env.SIM_PASSWORD ?? '' }));
+  : demoMacs(Number(values['per-type'])).map((d) => ({
+      ...d,
+      username: d.mac,
+      password: process.env.SIM_PASSWORD ?? '',
+    }));
 
 const fleet = createFleet({
   brokerUrl: values.broker,

@@ -64,7 +64,8 @@ describe('meter model', () => {
 
   it('exports only in daylight', () => {
     const m = createMeterModel(meterProfile(4, 'AB-00-11-22-33-44-57'));
-    for (let ts = MIDNIGHT - 2 * 3600; ts < MIDNIGHT + 2 * 3600; ts += 301) expect(m.sample(ts).P.L1).toBeGreaterThan(0);
+    for (let ts = MIDNIGHT - 2 * 3600; ts < MIDNIGHT + 2 * 3600; ts += 301)
+      expect(m.sample(ts).P.L1).toBeGreaterThan(0);
   });
 
   it('draws a waveform whose rms and THD match the frame and the harmonics answer', () => {
@@ -72,14 +73,19 @@ describe('meter model', () => {
     const s = m.sample(NOON_JUNE);
     const w = m.waveform(NOON_JUNE);
     const h = m.harmonics(NOON_JUNE);
-    for (const [kind, q, df] of [['U', s.U, s.DF_U], ['I', s.I, s.DF_I]] as const) {
+    for (const [kind, q, df] of [
+      ['U', s.U, s.DF_U],
+      ['I', s.I, s.DF_I],
+    ] as const) {
       const xs = w[kind].L2.values;
       expect(rms(xs)).toBeCloseTo(q.L2, 0);
       const a1 = harmonicAmp(xs, 1);
-      const thd = (100 * Math.sqrt([...Array(39).keys()].reduce((acc, k) => acc + harmonicAmp(xs, k + 2) ** 2, 0))) / a1;
+      const thd =
+        (100 * Math.sqrt([...Array(39).keys()].reduce((acc, k) => acc + harmonicAmp(xs, k + 2) ** 2, 0))) /
+        a1;
       expect(thd).toBeCloseTo(df.L2, 0);
       expect(h[kind].L2.values[0]).toBe(100);
-      expect(harmonicAmp(xs, 5) / a1 * 100).toBeCloseTo(h[kind].L2.values[4]!, 0);
+      expect((harmonicAmp(xs, 5) / a1) * 100).toBeCloseTo(h[kind].L2.values[4]!, 0);
     }
   });
 
@@ -105,7 +111,7 @@ describe('meter model', () => {
     expect(edges.some((e) => e.run.name === 'Fridge' && e.event === 'ON')).toBe(true);
     const big = edges.find((e) => e.event === 'ON' && e.run.powerW >= 1500);
     expect(big).toBeDefined();
-    const during = m.sample(big!.run.startSec + 30)[ 'P'][big!.run.phase];
+    const during = m.sample(big!.run.startSec + 30)['P'][big!.run.phase];
     const before = m.sample(big!.run.startSec - 30)['P'][big!.run.phase];
     expect(during - before).toBeGreaterThan(1000);
     expect(createMeterModel(meterProfile(2, 'AB-00-11-22-33-44-61')).appliances).toBeNull();

@@ -78,7 +78,8 @@ export function createMeterModel(profile: MeterProfile) {
     const pvPerPhaseW = solarW(tsSec) / nPhases;
     const active = appliances ? appliances.activeAt(tsSec) : [];
     const F = 50 + 0.035 * smoothNoise(seed ^ 0xf1, tsSec / 90) + 0.008 * smoothNoise(seed ^ 0xf2, tsSec / 7);
-    const sourceV = 231 + 2.5 * Math.sin((2 * Math.PI * (hour - 4)) / 24) + 1.5 * smoothNoise(0xabc, tsSec / 900);
+    const sourceV =
+      231 + 2.5 * Math.sin((2 * Math.PI * (hour - 4)) / 24) + 1.5 * smoothNoise(0xabc, tsSec / 900);
     const out = {} as Record<LivePhaseQuantity, PhaseValues>;
     for (const q of ['U', 'I', 'P', 'Q', 'S', 'PF', 'DF_U', 'DF_I', 'F_U', 'F_I', 'U_PP', 'F_UPP'] as const) {
       out[q] = { L1: 0, L2: 0, L3: 0 };
@@ -89,7 +90,10 @@ export function createMeterModel(profile: MeterProfile) {
         phasors.push({ mag: 0, angDeg: 0 });
         return;
       }
-      const wander = 1 + profile.jitter * smoothNoise(seed + i * 7919, tsSec / 180) + 0.3 * profile.jitter * smoothNoise(seed + i * 31, tsSec / 11);
+      const wander =
+        1 +
+        profile.jitter * smoothNoise(seed + i * 7919, tsSec / 180) +
+        0.3 * profile.jitter * smoothNoise(seed + i * 31, tsSec / 11);
       let loadP = Math.max(15, profile.loadW * phaseShare[i]! * shape * wander);
       const lightShare = loadP / profile.loadW;
       // Inductive at full load; electronics make light loads capacitive on some meters.
@@ -108,7 +112,11 @@ export function createMeterModel(profile: MeterProfile) {
         Q = 0;
       }
       const S1 = Math.hypot(P, Q);
-      const U = sourceV + imbalanceV[i]! - Math.min(8, (SAG_AT_MEAN_LOAD_V * S1) / profile.loadW) + 0.15 * smoothNoise(seed ^ (i + 99), tsSec / 3);
+      const U =
+        sourceV +
+        imbalanceV[i]! -
+        Math.min(8, (SAG_AT_MEAN_LOAD_V * S1) / profile.loadW) +
+        0.15 * smoothNoise(seed ^ (i + 99), tsSec / 3);
       const I1 = S1 / U;
       const thdI = S1 === 0 ? 0 : Math.min(80, profile.thdIPct * (1 + 1.5 * Math.exp(-lightShare)));
       const I = I1 * Math.sqrt(1 + (thdI / 100) ** 2);
@@ -119,7 +127,10 @@ export function createMeterModel(profile: MeterProfile) {
         out.S[ph] = S;
         return;
       }
-      const thdU = 1.1 + 1.3 * Math.max(0, Math.sin((2 * Math.PI * (hour - 13)) / 24)) + 0.15 * smoothNoise(seed ^ 0xd0, tsSec / 300);
+      const thdU =
+        1.1 +
+        1.3 * Math.max(0, Math.sin((2 * Math.PI * (hour - 13)) / 24)) +
+        0.15 * smoothNoise(seed ^ 0xd0, tsSec / 300);
       const angU = wrapDeg(-120 * i + 0.4 * (hash01(seed, 30 + i) - 0.5));
       const phi = S1 === 0 ? 0 : Math.atan2(Q, P) * DEG;
       out.U[ph] = round(U, 3);

@@ -3,7 +3,8 @@
 
 /** Uniform number in [0, 1) from two integers. */
 export function hash01(seed: number, x: number): number {
-  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(x | 0, 0xc2b2ae35) ^ Math.floor(x / 4294967296);
+  let h =
+    Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(x | 0, 0xc2b2ae35) ^ Math.floor(x / 4294967296);
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
   h ^= h >>> 16;

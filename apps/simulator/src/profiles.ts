@@ -40,36 +40,93 @@ function typeProfile(type: DeviceTypeId, mac: string): MeterProfile {
   switch (type) {
     case 1:
       return {
-        type, seed, phases: 3, loadW: 350 + 300 * r(1), shape: 'household',
-        pvPeakW: r(2) < 0.5 ? 4000 + 6000 * r(3) : 0, pf: 0.93, thdIPct: 12, capacitiveBelow: 0.45,
-        jitter: 0.12, fw: '2.4.1', model: 'EM-S1',
+        type,
+        seed,
+        phases: 3,
+        loadW: 350 + 300 * r(1),
+        shape: 'household',
+        pvPeakW: r(2) < 0.5 ? 4000 + 6000 * r(3) : 0,
+        pf: 0.93,
+        thdIPct: 12,
+        capacitiveBelow: 0.45,
+        jitter: 0.12,
+        fw: '2.4.1',
+        model: 'EM-S1',
       };
     case 2:
       return {
-        type, seed, phases: 3, loadW: 400 + 300 * r(1), shape: 'household', pvPeakW: 0, pf: 0.95,
-        thdIPct: 10, capacitiveBelow: 0.3, jitter: 0.12, fw: '1.9.0', model: 'EM-D2',
+        type,
+        seed,
+        phases: 3,
+        loadW: 400 + 300 * r(1),
+        shape: 'household',
+        pvPeakW: 0,
+        pf: 0.95,
+        thdIPct: 10,
+        capacitiveBelow: 0.3,
+        jitter: 0.12,
+        fw: '1.9.0',
+        model: 'EM-D2',
       };
     case 3:
       return {
-        type, seed, phases: 3, loadW: 3000 + 2000 * r(1), shape: 'business', pvPeakW: 0, pf: 0.9,
-        thdIPct: 6, capacitiveBelow: 0, jitter: 0.04, fw: '3.1.2', model: 'AP-3 Precision',
+        type,
+        seed,
+        phases: 3,
+        loadW: 3000 + 2000 * r(1),
+        shape: 'business',
+        pvPeakW: 0,
+        pf: 0.9,
+        thdIPct: 6,
+        capacitiveBelow: 0,
+        jitter: 0.04,
+        fw: '3.1.2',
+        model: 'AP-3 Precision',
       };
     case 4:
       return {
-        type, seed, phases: 3, loadW: 12000 + 10000 * r(1), shape: 'business',
-        pvPeakW: 30000 + 30000 * r(2), pf: 0.86, thdIPct: 8, capacitiveBelow: 0, jitter: 0.08,
-        fw: '1.2.7', model: 'EM-I4',
+        type,
+        seed,
+        phases: 3,
+        loadW: 12000 + 10000 * r(1),
+        shape: 'business',
+        pvPeakW: 30000 + 30000 * r(2),
+        pf: 0.86,
+        thdIPct: 8,
+        capacitiveBelow: 0,
+        jitter: 0.08,
+        fw: '1.2.7',
+        model: 'EM-I4',
       };
     case 5:
       return {
-        type, seed, phases: 1, loadW: 120 + 200 * r(1), shape: 'plug', pvPeakW: 0, pf: 0.97,
-        thdIPct: 25, capacitiveBelow: 0.6, jitter: 0.2, fw: '1.0.4', model: 'EM-P5',
+        type,
+        seed,
+        phases: 1,
+        loadW: 120 + 200 * r(1),
+        shape: 'plug',
+        pvPeakW: 0,
+        pf: 0.97,
+        thdIPct: 25,
+        capacitiveBelow: 0.6,
+        jitter: 0.2,
+        fw: '1.0.4',
+        model: 'EM-P5',
       };
     case 6:
       return {
-        type, seed, phases: 3, loadW: 1500 + 1500 * r(1), shape: 'business',
-        pvPeakW: r(2) < 0.5 ? 10000 : 0, pf: 0.92, thdIPct: 15, capacitiveBelow: 0.35, jitter: 0.08,
-        fw: '2.0.3', model: 'EM-M6',
+        type,
+        seed,
+        phases: 3,
+        loadW: 1500 + 1500 * r(1),
+        shape: 'business',
+        pvPeakW: r(2) < 0.5 ? 10000 : 0,
+        pf: 0.92,
+        thdIPct: 15,
+        capacitiveBelow: 0.35,
+        jitter: 0.08,
+        fw: '2.0.3',
+        model: 'EM-M6',
       };
   }
 }
@@ -83,7 +140,7 @@ export function localTime(tsSec: number): { hour: number; weekday: number; dayOf
   return {
     hour: (local - day * 86400) / 3600,
     weekday: (day + 4) % 7,
-    dayOfYear: Math.floor(((local / 86400) % 365.2425 + 365.2425) % 365.2425),
+    dayOfYear: Math.floor((((local / 86400) % 365.2425) + 365.2425) % 365.2425),
   };
 }
 
@@ -101,7 +158,12 @@ export function loadShape(shape: MeterProfile['shape'], hour: number, weekday: n
       return 0.3 + 1.6 * open - 0.2 * gauss(hour, 12, 0.5);
     }
     case 'plug':
-      return 0.3 + 1.2 * gauss(hour, 8, 1) + 1.8 * gauss(hour, 20.5, 1.5) + (weekend ? 0.5 * gauss(hour, 14, 2) : 0);
+      return (
+        0.3 +
+        1.2 * gauss(hour, 8, 1) +
+        1.8 * gauss(hour, 20.5, 1.5) +
+        (weekend ? 0.5 * gauss(hour, 14, 2) : 0)
+      );
   }
 }
 

@@ -1,7 +1,12 @@
 // Cumulative energy registers: the exact integral of the power the meter reports, split by
 // direction and reactive quadrant (IEC 62053-23: Q1 import/inductive, Q2 export/inductive,
 // Q3 export/capacitive, Q4 import/capacitive).
-import { REGISTER_KINDS, type LiveFrame, type PhaseRegisters, type RegisterKind } from '@meterportal/protocol';
+import {
+  REGISTER_KINDS,
+  type LiveFrame,
+  type PhaseRegisters,
+  type RegisterKind,
+} from '@meterportal/protocol';
 import { hash01 } from './noise';
 import type { Instant } from './model';
 

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { UnixSec } from './units';
-import {
-  HIERARCHY_MENU_MAX_CHARS,
-  HIERARCHY_NAME_MAX,
-  MRK_DECIMALS,
-  MRK_MAX_KW,
-} from './constants';
+import { HIERARCHY_MENU_MAX_CHARS, HIERARCHY_NAME_MAX, MRK_DECIMALS, MRK_MAX_KW } from './constants';
 import { DeviceTokenString, Login, Mac, UserToken, okWith } from './common';
 
 /** Phases in use, 1 to 3. */

@@ -9,7 +9,21 @@ export const Series = z.array(SeriesPoint);
 export type Series = z.infer<typeof Series>;
 
 /** Quantities a profile may ask for (seed 000 section 7). */
-export const PROFILE_QUANTITIES = ['U', 'I', 'P', 'Q', 'S', 'E_I', 'E_E', 'Q_E', 'S_E', 'F', 'PF', 'DF_U', 'DF_I'] as const;
+export const PROFILE_QUANTITIES = [
+  'U',
+  'I',
+  'P',
+  'Q',
+  'S',
+  'E_I',
+  'E_E',
+  'Q_E',
+  'S_E',
+  'F',
+  'PF',
+  'DF_U',
+  'DF_I',
+] as const;
 /** A profile quantity. */
 export type ProfileQuantity = (typeof PROFILE_QUANTITIES)[number];
 

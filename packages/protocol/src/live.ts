@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeviceTokenString, UserToken } from './common';
-import type { AccuTestDataMessage, AccuTestStateMessage, LiveFrame, UpgradeMessage } from './mqtt-messages';
+import type { AccuTestDataMessage } from './mqtt-accutest';
+import type { AccuTestStateMessage, LiveFrame, UpgradeMessage } from './mqtt-messages';
 import type { NotificationEntry } from './notifications';
 
 /** What a browser sends on the websocket (seed 000 section 7). */
@@ -13,7 +14,14 @@ export const LiveClientMessage = z.union([
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 
 /** Topics of pushed messages. */
-export const LIVE_TOPICS = ['State', 'Data', 'Notification', 'AccuTest/Data', 'AccuTest/State', 'Upgrade'] as const;
+export const LIVE_TOPICS = [
+  'State',
+  'Data',
+  'Notification',
+  'AccuTest/Data',
+  'AccuTest/State',
+  'Upgrade',
+] as const;
 /** A topic of a pushed message. */
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -9,7 +9,18 @@ export const METER_INPUT_TYPES = ['LED', 'DISC/SO', 'SNAP.S'] as const;
 /** Energy enumeration; stored as the index (MENERGYTYPE). */
 export const METER_ENERGIES = ['Active', 'Reactive', 'Apparent'] as const;
 /** Meter constant unit enumeration; stored as the index (CONSTUNIT). */
-export const METER_CONSTANT_UNITS = ['i/kWh', 'i/Wh', 'i/Ws', 'i/kWs', 'kWh/i', 'Wh/i', 'Ws/i', 'kWs/i', 'MWh/i', 'i/MWh'] as const;
+export const METER_CONSTANT_UNITS = [
+  'i/kWh',
+  'i/Wh',
+  'i/Ws',
+  'i/kWs',
+  'kWh/i',
+  'Wh/i',
+  'Ws/i',
+  'kWs/i',
+  'MWh/i',
+  'i/MWh',
+] as const;
 /** Meter constant type enumeration; stored as the index (CONSTTYPE). */
 export const METER_CONSTANT_TYPES = ['Secondary', 'Primary'] as const;
 /** Energy method enumeration; stored as the index (ENERMETHOD). */
@@ -26,9 +37,27 @@ export const METER_ENUM_FIELDS = {
 } as const;
 
 /** Free-text fields of step 3, 0 to 40 characters each. */
-export const METER_TEXT_FIELDS = ['CUSTOMER', 'AREA', 'LOCATION', 'ADDRESS', 'NOTE1', 'NOTE2', 'NOTE3', 'NOTE4'] as const;
+export const METER_TEXT_FIELDS = [
+  'CUSTOMER',
+  'AREA',
+  'LOCATION',
+  'ADDRESS',
+  'NOTE1',
+  'NOTE2',
+  'NOTE3',
+  'NOTE4',
+] as const;
 /** Step 2 fields that must be non-negative decimals (or empty). */
-export const METER_RATIO_FIELDS = ['CTRATIO', 'VTRATIO', 'CTSNOM', 'VTSNOM', 'IMIN', 'INOM', 'IMAX', 'UNOM'] as const;
+export const METER_RATIO_FIELDS = [
+  'CTRATIO',
+  'VTRATIO',
+  'CTSNOM',
+  'VTSNOM',
+  'IMIN',
+  'INOM',
+  'IMAX',
+  'UNOM',
+] as const;
 
 /**
  * Defaults of a new meter (seed 001 section 9): type 1, connection 0, input type 0, energy 0,
@@ -73,12 +102,22 @@ export function storableText(text: string): boolean {
 }
 
 const asText = z
-  .union([z.string().refine(storableText, 'must not hold a NUL character or half of a surrogate pair'), z.number().finite()])
+  .union([
+    z.string().refine(storableText, 'must not hold a NUL character or half of a surrogate pair'),
+    z.number().finite(),
+  ])
   .transform((v) => String(v).trim());
 /** Optional text of at most `max` characters; absent means empty. */
-const text = (max: number) => asText.pipe(z.string().max(max, `at most ${max} characters`)).optional().default('');
+const text = (max: number) =>
+  asText
+    .pipe(z.string().max(max, `at most ${max} characters`))
+    .optional()
+    .default('');
 /** Non-negative decimal or empty. */
-const decimal = asText.pipe(z.string().regex(/^$|^\d+(\.\d+)?$/, 'must be a non-negative decimal number')).optional().default('');
+const decimal = asText
+  .pipe(z.string().regex(/^$|^\d+(\.\d+)?$/, 'must be a non-negative decimal number'))
+  .optional()
+  .default('');
 /** Index into an enumeration, required. */
 const index = (list: readonly string[]) =>
   z.coerce
@@ -105,7 +144,12 @@ export const MeterInput = z.object({
   CLASS: decimal,
   /** Year of manufacture: digits only, at most 4, between 0 and 2199. */
   YMAN: asText
-    .pipe(z.string().regex(/^\d{0,4}$/, 'digits only, at most 4').refine((s) => s === '' || Number(s) <= 2199, 'between 0 and 2199'))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{0,4}$/, 'digits only, at most 4')
+        .refine((s) => s === '' || Number(s) <= 2199, 'between 0 and 2199'),
+    )
     .optional()
     .default(''),
   /** Rated voltage as printed on the meter, e.g. '3x230/400 V'. */
@@ -189,13 +233,23 @@ export const MeterAddRequest = z.object({ device_token: DeviceTokenString, meter
 /** Answer of POST /applied-precision/meters/add. */
 export const MeterAddResponse = okWith(z.object({ ID_meter: z.number().int() }));
 /** Body of PUT /applied-precision/meters (the whole meter, as the list shows it after the edit). */
-export const MeterEditRequest = z.object({ device_token: DeviceTokenString, ID_meter: z.coerce.number().int().positive(), meter: MeterInput });
+export const MeterEditRequest = z.object({
+  device_token: DeviceTokenString,
+  ID_meter: z.coerce.number().int().positive(),
+  meter: MeterInput,
+});
 /** Body of DELETE /applied-precision/meters. */
-export const MeterDeleteRequest = z.object({ device_token: DeviceTokenString, ID_meter: z.coerce.number().int().positive() });
+export const MeterDeleteRequest = z.object({
+  device_token: DeviceTokenString,
+  ID_meter: z.coerce.number().int().positive(),
+});
 /** Body of POST /applied-precision/upload-database and /download-database. */
 export const MeterDatabaseRequest = z.object({ device_token: DeviceTokenString, meters: z.literal(true) });
 /** Body of POST /applied-precision/test-result and /applied-precision/images/list. */
-export const MeterRefRequest = z.object({ device_token: DeviceTokenString, ID_meter: z.coerce.number().int().positive() });
+export const MeterRefRequest = z.object({
+  device_token: DeviceTokenString,
+  ID_meter: z.coerce.number().int().positive(),
+});
 /** Answer of POST /applied-precision/upload-database and /download-database: meters transferred. */
 export const MeterDatabaseResponse = okWith(z.object({ count: z.number().int().nonnegative() }));
 
@@ -226,11 +280,17 @@ export const MeterImageParams = z.object({ ID_image: z.coerce.number().int().pos
 /** Query of GET /applied-precision/images/:ID_image (the browser loads it as an image URL). */
 export const MeterImageQuery = z.object({ device_token: DeviceTokenString });
 /** Text fields of the multipart upload to POST /applied-precision/images. */
-export const MeterImagesUploadFields = z.object({ device_token: DeviceTokenString, meter_ID: z.coerce.number().int().positive() });
+export const MeterImagesUploadFields = z.object({
+  device_token: DeviceTokenString,
+  meter_ID: z.coerce.number().int().positive(),
+});
 
 const num = z.number().finite().optional();
 const phases = <P extends string>(prefix: P) =>
-  ({ [`${prefix}1`]: num, [`${prefix}2`]: num, [`${prefix}3`]: num }) as Record<`${P}${1 | 2 | 3}`, typeof num>;
+  ({ [`${prefix}1`]: num, [`${prefix}2`]: num, [`${prefix}3`]: num }) as Record<
+    `${P}${1 | 2 | 3}`,
+    typeof num
+  >;
 
 /**
  * One accuracy test (load point) of a customer's meter, measured by the precision device against

@@ -45,9 +45,23 @@ const extraValue = z.unknown().superRefine((v, ctx) => {
   if (typeof v !== 'number') return;
   const { min, max } = QUANTITY_BOUNDS.other;
   if (!Number.isFinite(v) || v > max)
-    ctx.addIssue({ code: 'too_big', origin: 'number', maximum: max, inclusive: true, input: v, message: `must be at most ${max}` });
+    ctx.addIssue({
+      code: 'too_big',
+      origin: 'number',
+      maximum: max,
+      inclusive: true,
+      input: v,
+      message: `must be at most ${max}`,
+    });
   else if (v < min)
-    ctx.addIssue({ code: 'too_small', origin: 'number', minimum: min, inclusive: true, input: v, message: `must be at least ${min}` });
+    ctx.addIssue({
+      code: 'too_small',
+      origin: 'number',
+      minimum: min,
+      inclusive: true,
+      input: v,
+      message: `must be at least ${min}`,
+    });
 });
 
 /** One accuracy test result on `accutest/data`: the meter test result of seed 001 within physical bounds. */

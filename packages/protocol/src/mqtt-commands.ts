@@ -9,19 +9,58 @@ export const CorrelationId = z.string().min(1).max(64);
 
 /** Keys of a meter record in the device's meter database (seed 001 section 3). */
 export const METER_RECORD_KEYS = [
-  'ID_meter', 'IDN', 'CRC', 'SNUM', 'TYPE', 'LPCOUNT', 'MTIME', 'PRODUCER', 'YMAN', 'VOLTAGE', 'CURRENT',
-  'CONSTANT', 'CONSTUNIT', 'SCALEFACTOR', 'CLASS', 'MENERGYTYPE', 'FREQ', 'CONTYPE', 'CONSTTYPE', 'CUSTOMER',
-  'AREA', 'LOCATION', 'ADDRESS', 'CTRATIO', 'VTRATIO', 'NOTE1', 'NOTE2', 'NOTE3', 'NOTE4', 'ELM_OUTPUT_TYPE',
-  'IMIN', 'INOM', 'IMAX', 'UNOM', 'SQRT3', 'ISIDE', 'USIDE', 'DIALREG', 'ENERMETHOD', 'CTSNOM', 'VTSNOM',
+  'ID_meter',
+  'IDN',
+  'CRC',
+  'SNUM',
+  'TYPE',
+  'LPCOUNT',
+  'MTIME',
+  'PRODUCER',
+  'YMAN',
+  'VOLTAGE',
+  'CURRENT',
+  'CONSTANT',
+  'CONSTUNIT',
+  'SCALEFACTOR',
+  'CLASS',
+  'MENERGYTYPE',
+  'FREQ',
+  'CONTYPE',
+  'CONSTTYPE',
+  'CUSTOMER',
+  'AREA',
+  'LOCATION',
+  'ADDRESS',
+  'CTRATIO',
+  'VTRATIO',
+  'NOTE1',
+  'NOTE2',
+  'NOTE3',
+  'NOTE4',
+  'ELM_OUTPUT_TYPE',
+  'IMIN',
+  'INOM',
+  'IMAX',
+  'UNOM',
+  'SQRT3',
+  'ISIDE',
+  'USIDE',
+  'DIALREG',
+  'ENERMETHOD',
+  'CTSNOM',
+  'VTSNOM',
 ] as const;
 
 const recordValue = z.union([z.string().max(200), z.number().finite()]);
 /** One meter of the device's meter database; IDN identifies it, empty fields are empty strings. */
 export const MeterRecord = z
-  .object(Object.fromEntries(METER_RECORD_KEYS.map((k) => [k, recordValue.optional()])) as Record<
-    (typeof METER_RECORD_KEYS)[number],
-    z.ZodOptional<typeof recordValue>
-  >)
+  .object(
+    Object.fromEntries(METER_RECORD_KEYS.map((k) => [k, recordValue.optional()])) as Record<
+      (typeof METER_RECORD_KEYS)[number],
+      z.ZodOptional<typeof recordValue>
+    >,
+  )
   .extend({ IDN: z.string().min(1).max(64) });
 /** One meter record. */
 export type MeterRecord = z.infer<typeof MeterRecord>;

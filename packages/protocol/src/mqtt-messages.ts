@@ -61,7 +61,6 @@ export const TOPIC_MAX_BYTES: Readonly<Record<TopicKind, number>> = {
 /** MQTT quality of service used by devices and portal. */
 export const MQTT_QOS = 1;
 
-
 /** Topic of one kind for one device. */
 export function deviceTopic(mac: string, kind: TopicKind): string {
   return `${MQTT_TOPIC_ROOT}/${mac}/${kind}`;

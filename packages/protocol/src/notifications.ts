@@ -19,7 +19,12 @@ export const NotifySource = {
 } as const;
 
 /** Which notification type each source id carries. */
-export const SOURCE_TYPE: Record<number, NotificationType> = { 1: 'STATUS', 2: 'NILM', 3: 'ANOMALY', 4: 'DISCONNECTOR' };
+export const SOURCE_TYPE: Record<number, NotificationType> = {
+  1: 'STATUS',
+  2: 'NILM',
+  3: 'ANOMALY',
+  4: 'DISCONNECTOR',
+};
 
 /** True when a source id may be paired for a device of this type. */
 export function sourceAllowedFor(sourceId: number, deviceType: number): boolean {
@@ -95,7 +100,12 @@ export const PairAddRequest = z
     device_token: DeviceTokenString,
     notifyTypeID: z.number().int().min(1).max(4),
     notifyDestID: z.union([z.literal(1), z.literal(2)]),
-    webex_space: z.string().min(1).max(200).regex(/^[A-Za-z0-9_=+/-]+$/, 'not a space id').optional(),
+    webex_space: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z0-9_=+/-]+$/, 'not a space id')
+      .optional(),
   })
   .refine((r) => (r.notifyDestID === 2) === (r.webex_space !== undefined), {
     message: 'webex_space is required for destination 2 and only for it',
@@ -104,4 +114,8 @@ export const PairAddRequest = z
 /** Answer of POST (write) /tools/notifications/pair. */
 export const PairAddResponse = okWith(z.object({ ID_notify: z.number().int() }));
 /** Body of DELETE /tools/notifications/pair. */
-export const PairDeleteRequest = z.object({ user_token: UserToken, device_token: DeviceTokenString, ID: z.number().int() });
+export const PairDeleteRequest = z.object({
+  user_token: UserToken,
+  device_token: DeviceTokenString,
+  ID: z.number().int(),
+});

@@ -10,7 +10,10 @@ export const HarmonicsResponse = okWith(HarmonicsResult);
 export const WaveformResponse = okWith(WaveformResult);
 
 /** Body of POST /devices/firmware-upgrade. */
-export const FirmwareUpgradeRequest = z.object({ token: DeviceTokenString, fw: z.string().regex(/^[0-9A-Za-z._-]{1,40}$/) });
+export const FirmwareUpgradeRequest = z.object({
+  token: DeviceTokenString,
+  fw: z.string().regex(/^[0-9A-Za-z._-]{1,40}$/),
+});
 /** Body of POST /devices/relay. */
 export const RelayRequest = z.object({ token: DeviceTokenString, state: z.enum(['OPEN', 'CLOSED']) });
 /** Answer of POST /devices/relay. */

@@ -1,5 +1,7 @@
 import { OkEnvelope } from './common';
 import {
+  DeviceClockReadRequest,
+  DeviceClockResponse,
   DeviceDetailsReadRequest,
   DeviceDetailsResponse,
   DeviceDetailsWriteRequest,
@@ -58,6 +60,15 @@ export const devicesRoutes = {
     summary: 'Contract limits of a device: MRK and RK in kW',
     body: DeviceDetailsReadRequest,
     response: DeviceDetailsResponse,
+  },
+  deviceClock: {
+    door: 'read',
+    method: 'POST',
+    path: '/devices/clock',
+    tag: 'devices',
+    summary: "How far the meter's clock is off while its frames are refused for their time",
+    body: DeviceClockReadRequest,
+    response: DeviceClockResponse,
   },
   detailsSave: {
     door: 'write',

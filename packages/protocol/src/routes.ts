@@ -52,4 +52,6 @@ export type JsonRouteName = {
 /** What a caller sends to a JSON route (before the server's parsing). */
 export type RouteBody<K extends JsonRouteName> = z.input<Routes[K]['body']>;
 /** The OK answer of a JSON route, as its schema reads it. */
-export type RouteAnswer<K extends RouteName> = Routes[K]['response'] extends z.ZodType ? z.output<Routes[K]['response']> : never;
+export type RouteAnswer<K extends RouteName> = Routes[K]['response'] extends z.ZodType
+  ? z.output<Routes[K]['response']>
+  : never;

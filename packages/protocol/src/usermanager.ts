@@ -49,7 +49,10 @@ export const AssignRequest = z.object({
   login: Login,
   device: Mac,
   /** Expiry in unix seconds; OWNER_LIFETIME_SEC makes the user an owner. */
-  lifeTime: UnixSec.refine((s) => s > 0 && s <= OWNER_LIFETIME_SEC, `must be between 1 and ${OWNER_LIFETIME_SEC}`),
+  lifeTime: UnixSec.refine(
+    (s) => s > 0 && s <= OWNER_LIFETIME_SEC,
+    `must be between 1 and ${OWNER_LIFETIME_SEC}`,
+  ),
 });
 /** Body of DELETE /applications/usermanager/assign. */
 export const UnassignByManagerRequest = z.object({ user_token: UserToken, login: Login, device: Mac });

@@ -17,7 +17,9 @@ const KNOWN_APPLICATIONS = new Set<string>(APPLICATIONS);
  * The one reader of the `applications` column: a comma-separated list of rights, of which only
  * known ones count (an unknown name grants nothing).
  */
-export function toUserRow<T extends { applications: string }>(raw: T): Omit<T, 'applications'> & { applications: ApplicationName[] } {
+export function toUserRow<T extends { applications: string }>(
+  raw: T,
+): Omit<T, 'applications'> & { applications: ApplicationName[] } {
   return {
     ...raw,
     applications: raw.applications
@@ -28,11 +30,13 @@ export function toUserRow<T extends { applications: string }>(raw: T): Omit<T, '
 }
 
 /** The `applications` column of a list of rights. */
-export const applicationsColumn = (applications: readonly ApplicationName[]): string => applications.join(',');
+export const applicationsColumn = (applications: readonly ApplicationName[]): string =>
+  applications.join(',');
 
 /** SQL for users. */
 export function usersRepository({ db }: Database) {
-  const one = (raw: Selectable<UsersTable> | undefined): UserRow | undefined => (raw ? toUserRow(raw) : undefined);
+  const one = (raw: Selectable<UsersTable> | undefined): UserRow | undefined =>
+    raw ? toUserRow(raw) : undefined;
   const findByLoginKey = async (key: string): Promise<UserRow | undefined> =>
     one(await db.selectFrom('users').selectAll().where('login_key', '=', key).executeTakeFirst());
   return {
@@ -66,7 +70,11 @@ export function usersRepository({ db }: Database) {
       return toUserRow(
         await db
           .insertInto('users')
-          .values({ ...row, applications: applicationsColumn(row.applications), login_key: loginKey(row.login) })
+          .values({
+            ...row,
+            applications: applicationsColumn(row.applications),
+            login_key: loginKey(row.login),
+          })
           .returningAll()
           .executeTakeFirstOrThrow(),
       );

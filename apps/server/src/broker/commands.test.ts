@@ -7,9 +7,16 @@ const MAC = 'EM-70-B3-D5-02-00-01';
 function setup(timeoutMs = 200) {
   const sent: { topic: string; payload: string }[] = [];
   const commands = createDeviceCommands({ timeoutMs });
-  commands.connect({ publish: (topic, payload) => (sent.push({ topic, payload }), Promise.resolve()), close: () => Promise.resolve() });
+  commands.connect({
+    publish: (topic, payload) => (sent.push({ topic, payload }), Promise.resolve()),
+    close: () => Promise.resolve(),
+  });
   const reply = (mac: string, id: string) =>
-    commands.onDeviceMessage({ kind: 'cmd/res', mac, payload: { id, cmd: 'RELAY', ok: true, result: { state: 'OPEN' } } });
+    commands.onDeviceMessage({
+      kind: 'cmd/res',
+      mac,
+      payload: { id, cmd: 'RELAY', ok: true, result: { state: 'OPEN' } },
+    });
   return { sent, commands, reply };
 }
 

@@ -15,7 +15,10 @@ import type { BrokerLink } from './broker-link';
 /** The device did not answer in time or is offline (code 604). */
 export class DeviceNotRespondingError extends Error {
   readonly code = ErrorCode.DeviceNotResponding;
-  constructor(readonly mac: string, readonly cmd: string) {
+  constructor(
+    readonly mac: string,
+    readonly cmd: string,
+  ) {
     super(`device ${mac} did not answer ${cmd}`);
   }
 }

@@ -15,12 +15,20 @@ export function createDeviceCredentials(deps: { database: Database; clock: Clock
     /** Issues (or rotates) the credentials of a device; the password is returned only here. */
     async issue(deviceId: number, mac: string): Promise<{ username: string; password: string }> {
       const password = randomBytes(32).toString('base64url');
-      await repo.save({ deviceId, username: mac, secretHashHex: sha256(password).toString('hex'), createdAtMs: deps.clock.nowMs() });
+      await repo.save({
+        deviceId,
+        username: mac,
+        secretHashHex: sha256(password).toString('hex'),
+        createdAtMs: deps.clock.nowMs(),
+      });
       return { username: mac, password };
     },
 
     /** The device a username/password pair belongs to, or null. */
-    async verify(username: string, password: Buffer | string): Promise<{ deviceId: number; mac: string } | null> {
+    async verify(
+      username: string,
+      password: Buffer | string,
+    ): Promise<{ deviceId: number; mac: string } | null> {
       const row = await repo.findByUsername(username);
       if (!row) return null;
       const ok = timingSafeEqual(sha256(password), Buffer.from(row.secretHashHex, 'hex'));

@@ -16,14 +16,26 @@ describe('demo fleet', () => {
     const devices = [];
     for (const type of [1, 2, 3, 4, 5, 6] as const) {
       const mac = `02-4D-50-00-00-0${type}`;
-      devices.push({ id: await insertDevice(database, mac, type), mac, type, phases: type === 2 || type === 5 ? (1 as const) : (3 as const) });
+      devices.push({
+        id: await insertDevice(database, mac, type),
+        mac,
+        type,
+        phases: type === 2 || type === 5 ? (1 as const) : (3 as const),
+      });
     }
     const logger = memoryLogger();
     const clock = { nowMs: () => Date.now() };
     const link = await startDeviceLink({ database, logger, clock, mqttPort: 0, flushIntervalMs: 100 });
     cleanup.push(() => link.close());
     const { fleet, backfill, meters } = await startDemoFleet(
-      { database, link, logger, clock, brokerUrl: `mqtt://127.0.0.1:${link.embeddedPort}`, accuTestPeriodSec: 300 },
+      {
+        database,
+        link,
+        logger,
+        clock,
+        brokerUrl: `mqtt://127.0.0.1:${link.embeddedPort}`,
+        accuTestPeriodSec: 300,
+      },
       devices.map((d) => ({ ...d })),
     );
     cleanup.push(() => fleet.stop());
@@ -36,7 +48,8 @@ describe('demo fleet', () => {
     let online = 0;
     while (online < 6 && Date.now() < end) {
       await new Promise((r) => setTimeout(r, 200));
-      online = (await db.selectFrom('device_states').select('device_id').where('status', '=', 1).execute()).length;
+      online = (await db.selectFrom('device_states').select('device_id').where('status', '=', 1).execute())
+        .length;
     }
     expect(online).toBe(6);
     await new Promise((r) => setTimeout(r, 2500));

@@ -37,14 +37,22 @@ export async function startDemoFleet(
   deps: DemoFleetDeps,
   devices: readonly DemoFleetDevice[],
 ): Promise<{ fleet: Fleet; backfill: BackfillReport; meters: DemoMetersReport }> {
-  const backfill = await backfillHistory({ repository: deps.link.repository, clock: deps.clock, logger: deps.logger }, devices);
+  const backfill = await backfillHistory(
+    { repository: deps.link.repository, clock: deps.clock, logger: deps.logger },
+    devices,
+  );
   const meters = await seedDemoMeters(
     { repo: metersRepository(deps.database), clock: deps.clock },
     devices.filter((d) => d.type === 3),
   );
   // The secrets are kept only hashed, so each start issues new ones to the in-process meters.
   const withCredentials = await Promise.all(
-    devices.map(async (d) => ({ mac: d.mac, type: d.type, phases: d.phases, ...(await deps.link.credentials.issue(d.id, d.mac)) })),
+    devices.map(async (d) => ({
+      mac: d.mac,
+      type: d.type,
+      phases: d.phases,
+      ...(await deps.link.credentials.issue(d.id, d.mac)),
+    })),
   );
   const fleet = createFleet({
     brokerUrl: deps.brokerUrl,

@@ -25,7 +25,12 @@ describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
-    for (const [mac, type] of [[MAC_A, 1], [MAC_B, 2], [MAC_P, 3]] as const) await insertDevice(database, mac, type);
+    for (const [mac, type] of [
+      [MAC_A, 1],
+      [MAC_B, 2],
+      [MAC_P, 3],
+    ] as const)
+      await insertDevice(database, mac, type);
     firstFrame.clear();
     messages.length = 0;
     lastFrame.clear();
@@ -45,7 +50,9 @@ describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name
     expect(link.embeddedPort).not.toBe(1883);
     url = `mqtt://127.0.0.1:${link.embeddedPort}`;
     for (const mac of [MAC_A, MAC_B, MAC_P]) {
-      const id = (await database.db.selectFrom('devices').select('id').where('mac', '=', mac).executeTakeFirstOrThrow()).id;
+      const id = (
+        await database.db.selectFrom('devices').select('id').where('mac', '=', mac).executeTakeFirstOrThrow()
+      ).id;
       creds.set(mac, await link.credentials.issue(id, mac));
     }
   });
@@ -59,7 +66,15 @@ describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name
   const sim = async (mac: string, type: 1 | 2 | 3, speed = 30) => {
     const c = creds.get(mac)!;
     // Faster than real time from an hour ago, as a meter sending its buffer: its stamps stay in the past.
-    const d = startDevice({ brokerUrl: url, mac, type, ...c, speed, outages: false, nowMs: () => Date.now() - 3_600_000 });
+    const d = startDevice({
+      brokerUrl: url,
+      mac,
+      type,
+      ...c,
+      speed,
+      outages: false,
+      nowMs: () => Date.now() - 3_600_000,
+    });
     sims.push(d);
     await d.connected;
     return d;
@@ -68,23 +83,48 @@ describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name
   it('stores what simulated meters send: minutes, quarter energy equal to their registers, state', async () => {
     const a = await sim(MAC_A, 1, 60);
     await sim(MAC_B, 2, 60);
-    await until(async () => (await db().selectFrom('telemetry_minutes').select('ts_sec').where('samples', '=', 60).execute()).length >= 2);
+    await until(
+      async () =>
+        (await db().selectFrom('telemetry_minutes').select('ts_sec').where('samples', '=', 60).execute())
+          .length >= 2,
+    );
     await until(() => (lastFrame.get(MAC_A)?.ts ?? 0) > (firstFrame.get(MAC_A)?.ts ?? 0) + 150);
     await a.stop();
     await link.ingest.flush();
-    const idA = (await database.db.selectFrom('devices').select('id').where('mac', '=', MAC_A).executeTakeFirstOrThrow()).id;
-    const q = await db().selectFrom('energy_quarters').select(['e_i_wh', 'q1_l1_varh', 'q4_l1_varh']).where('device_id', '=', idA).execute();
+    const idA = (
+      await database.db.selectFrom('devices').select('id').where('mac', '=', MAC_A).executeTakeFirstOrThrow()
+    ).id;
+    const q = await db()
+      .selectFrom('energy_quarters')
+      .select(['e_i_wh', 'q1_l1_varh', 'q4_l1_varh'])
+      .where('device_id', '=', idA)
+      .execute();
     const f0 = firstFrame.get(MAC_A)!;
     const f1 = lastFrame.get(MAC_A)!;
     const imp = (f: LiveFrame) => f.E_I.L1 + f.E_I.L2 + f.E_I.L3;
     expect(q.reduce((s, r) => s + Number(r.e_i_wh), 0)).toBe(imp(f1) - imp(f0));
-    expect(q.reduce((s, r) => s + Number(r.q1_l1_varh) + Number(r.q4_l1_varh), 0)).toBe(f1.Q1.L1 + f1.Q4.L1 - f0.Q1.L1 - f0.Q4.L1);
-    const changes = await db().selectFrom('device_status_changes').select(['device_id', 'status']).where('device_id', '=', idA).orderBy('id').execute();
+    expect(q.reduce((s, r) => s + Number(r.q1_l1_varh) + Number(r.q4_l1_varh), 0)).toBe(
+      f1.Q1.L1 + f1.Q4.L1 - f0.Q1.L1 - f0.Q4.L1,
+    );
+    const changes = await db()
+      .selectFrom('device_status_changes')
+      .select(['device_id', 'status'])
+      .where('device_id', '=', idA)
+      .orderBy('id')
+      .execute();
     expect(changes.map((c) => c.status)).toEqual([1, 0]);
     const m = await db().selectFrom('telemetry_minutes').selectAll().where('device_id', '=', idA).execute();
     // A minute merged from two parts averages in floating point: allow one part in 10^9.
     const eps = 1e-9 * 230;
-    const bad = m.filter((r) => !(r.u_l1_min - eps <= r.u_l1_avg && r.u_l1_avg <= r.u_l1_max + eps && r.f_avg > 49.9 && r.f_avg < 50.1));
+    const bad = m.filter(
+      (r) =>
+        !(
+          r.u_l1_min - eps <= r.u_l1_avg &&
+          r.u_l1_avg <= r.u_l1_max + eps &&
+          r.f_avg > 49.9 &&
+          r.f_avg < 50.1
+        ),
+    );
     expect(bad).toEqual([]);
   });
 
@@ -92,12 +132,29 @@ describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name
     const startSec = Math.floor(Date.now() / 1000) - 3600;
     const cut = { fromSec: startSec + 15, toSec: startSec + 45 };
     // Faster than real time from an hour ago, as a meter sending its buffer: its stamps stay in the past.
-    const d = startDevice({ brokerUrl: url, mac: MAC_A, type: 1, ...creds.get(MAC_A)!, speed: 20, nowMs: () => Date.now() - 3_600_000, outageSchedule: () => cut });
+    const d = startDevice({
+      brokerUrl: url,
+      mac: MAC_A,
+      type: 1,
+      ...creds.get(MAC_A)!,
+      speed: 20,
+      nowMs: () => Date.now() - 3_600_000,
+      outageSchedule: () => cut,
+    });
     sims.push(d);
     await d.connected;
-    const idA = (await database.db.selectFrom('devices').select('id').where('mac', '=', MAC_A).executeTakeFirstOrThrow()).id;
+    const idA = (
+      await database.db.selectFrom('devices').select('id').where('mac', '=', MAC_A).executeTakeFirstOrThrow()
+    ).id;
     const statuses = async () =>
-      (await db().selectFrom('device_status_changes').select('status').where('device_id', '=', idA).orderBy('id').execute()).map((r) => r.status);
+      (
+        await db()
+          .selectFrom('device_status_changes')
+          .select('status')
+          .where('device_id', '=', idA)
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.status);
     await until(async () => (await statuses()).length >= 3);
     expect(await statuses()).toEqual([1, 0, 1]);
     await until(() => (lastFrame.get(MAC_A)?.ts ?? 0) > cut.toSec + 5);
@@ -107,7 +164,11 @@ describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name
     await link.ingest.flush();
     // No frames during the cut, and registers stood still: the energy is still exact.
     expect(f0.ts).toBeLessThan(cut.fromSec);
-    const q = await db().selectFrom('energy_quarters').select('e_i_l1_wh').where('device_id', '=', idA).execute();
+    const q = await db()
+      .selectFrom('energy_quarters')
+      .select('e_i_l1_wh')
+      .where('device_id', '=', idA)
+      .execute();
     expect(q.reduce((s, r) => s + Number(r.e_i_l1_wh), 0)).toBe(f1.E_I.L1 - f0.E_I.L1);
   });
 
@@ -119,17 +180,33 @@ describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name
     if (h.ok && h.cmd === 'HARMONICS') expect(h.result.U.L1.values[0]).toBe(100);
     const upload = await link.commands.send(MAC_P, { cmd: 'METERS_UPLOAD' });
     expect(upload.ok && upload.cmd === 'METERS_UPLOAD' && upload.result.meters.length).toBeGreaterThan(0);
-    expect(await link.commands.send(MAC_B, { cmd: 'RELAY', state: 'OPEN' })).toMatchObject({ ok: true, result: { state: 'OPEN' } });
-    await until(() => messages.some((m) => m.kind === 'event' && m.payload.type === 'DISCONNECTOR' && m.payload.data.event === 'OPEN'));
-    expect(await link.commands.send(MAC_P, { cmd: 'RELAY', state: 'OPEN' })).toMatchObject({ ok: false, error: 'NOT_SUPPORTED' });
+    expect(await link.commands.send(MAC_B, { cmd: 'RELAY', state: 'OPEN' })).toMatchObject({
+      ok: true,
+      result: { state: 'OPEN' },
+    });
+    await until(() =>
+      messages.some(
+        (m) => m.kind === 'event' && m.payload.type === 'DISCONNECTOR' && m.payload.data.event === 'OPEN',
+      ),
+    );
+    expect(await link.commands.send(MAC_P, { cmd: 'RELAY', state: 'OPEN' })).toMatchObject({
+      ok: false,
+      error: 'NOT_SUPPORTED',
+    });
     const up = await link.commands.send(MAC_P, { cmd: 'FIRMWARE_UPGRADE', fw: '3.2.0' });
     expect(up).toMatchObject({ ok: true });
-    await until(async () => (await db().selectFrom('device_states').select('fw').where('fw', '=', '3.2.0').execute()).length === 1);
+    await until(
+      async () =>
+        (await db().selectFrom('device_states').select('fw').where('fw', '=', '3.2.0').execute()).length ===
+        1,
+    );
     await until(() => messages.some((m) => m.kind === 'upgrade' && m.payload.state === 'DONE'));
     const steps = messages.flatMap((m) => (m.kind === 'upgrade' ? [m.payload.state] : []));
     expect(steps.slice(0, 2)).toEqual(['STARTING', 'UPGRADING']);
     expect(steps).toContain('REBOOTING');
-    await expect(link.commands.send(MAC_A, { cmd: 'WAVEFORM' })).rejects.toBeInstanceOf(DeviceNotRespondingError);
+    await expect(link.commands.send(MAC_A, { cmd: 'WAVEFORM' })).rejects.toBeInstanceOf(
+      DeviceNotRespondingError,
+    );
   });
 
   it('lands a frame published with the device credentials and drops one on another device topic', async () => {
@@ -148,7 +225,11 @@ describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name
     await until(() => lastFrame.get(MAC_A)?.ts === tsSec);
     await new Promise((r) => setTimeout(r, 300));
     await link.ingest.flush();
-    const cursors = await db().selectFrom('telemetry_cursors').innerJoin('devices', 'devices.id', 'telemetry_cursors.device_id').select(['mac', 'ts_sec']).execute();
+    const cursors = await db()
+      .selectFrom('telemetry_cursors')
+      .innerJoin('devices', 'devices.id', 'telemetry_cursors.device_id')
+      .select(['mac', 'ts_sec'])
+      .execute();
     expect(Number(cursors.find((c) => c.mac === MAC_A)?.ts_sec)).toBe(tsSec);
     expect(Number(cursors.find((c) => c.mac === MAC_B)?.ts_sec)).not.toBe(tsSec + 500);
     await until(() => dropped); // the broker itself refuses it (the ingest check is a second line)
@@ -156,12 +237,18 @@ describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name
 
     // Subscribing to another device's commands is refused.
     const c2 = await mqtt.connectAsync(url, { ...a, clientId: `meter-${MAC_A}`, reconnectPeriod: 0 });
-    await expect(c2.subscribeAsync(deviceTopic(MAC_B, 'cmd/req'), { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    await expect(c2.subscribeAsync(deviceTopic(MAC_B, 'cmd/req'), { qos: 1 })).rejects.toThrow(
+      /Subscribe error/,
+    );
     await expect(c2.subscribeAsync(deviceTopic(MAC_A, 'cmd/req'), { qos: 1 })).resolves.toHaveLength(1);
     await c2.endAsync();
 
     // A wrong password or a secret of another device does not log in.
-    await expect(mqtt.connectAsync(url, { username: MAC_A, password: 'x'.repeat(43), reconnectPeriod: 0 })).rejects.toThrow();
-    await expect(mqtt.connectAsync(url, { username: MAC_A, password: creds.get(MAC_P)!.password, reconnectPeriod: 0 })).rejects.toThrow();
+    await expect(
+      mqtt.connectAsync(url, { username: MAC_A, password: 'x'.repeat(43), reconnectPeriod: 0 }),
+    ).rejects.toThrow();
+    await expect(
+      mqtt.connectAsync(url, { username: MAC_A, password: creds.get(MAC_P)!.password, reconnectPeriod: 0 }),
+    ).rejects.toThrow();
   });
 });

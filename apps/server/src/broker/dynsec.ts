@@ -6,7 +6,12 @@
 // $CONTROL/dynamic-security/v1; the account in MQTT_URL must be allowed to send them.
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
-import { DEVICE_PUBLISH_KINDS, DEVICE_SUBSCRIBE_KINDS, deviceTopic, meterClientId } from '@meterportal/protocol';
+import {
+  DEVICE_PUBLISH_KINDS,
+  DEVICE_SUBSCRIBE_KINDS,
+  deviceTopic,
+  meterClientId,
+} from '@meterportal/protocol';
 
 const CONTROL = '$CONTROL/dynamic-security/v1';
 const TIMEOUT_MS = 5000;
@@ -110,7 +115,10 @@ export async function connectBrokerAccounts(url: string, timeoutMs = TIMEOUT_MS)
       if (roleError && !/already exists/i.test(roleError)) throw new DynsecError(`createRole: ${roleError}`);
       if (roleError) {
         for (const acl of role.acls) {
-          await must({ command: 'removeRoleACL', rolename: role.rolename, acltype: acl.acltype, topic: acl.topic }, /not found/i);
+          await must(
+            { command: 'removeRoleACL', rolename: role.rolename, acltype: acl.acltype, topic: acl.topic },
+            /not found/i,
+          );
           await must({ command: 'addRoleACL', rolename: role.rolename, ...acl });
         }
       }
@@ -124,7 +132,13 @@ export async function connectBrokerAccounts(url: string, timeoutMs = TIMEOUT_MS)
       if (!created) return;
       if (!/already exists/i.test(created)) throw new DynsecError(`createClient: ${created}`);
       // An account that is there gets the new secret, its bound client id and exactly the meter's role.
-      await must({ command: 'modifyClient', username: mac, password, clientid: meterClientId(mac), roles: [{ rolename: role.rolename }] });
+      await must({
+        command: 'modifyClient',
+        username: mac,
+        password,
+        clientid: meterClientId(mac),
+        roles: [{ rolename: role.rolename }],
+      });
     },
     async remove(mac) {
       await must({ command: 'deleteClient', username: mac }, /not found/i);

@@ -110,7 +110,10 @@ export async function connectExternalBroker(deps: ExternalBrokerDeps): Promise<B
   if (deps.probeInflight !== false) {
     const granted = await client.subscribeAsync(PROBE_TOPIC, { qos: MQTT_QOS });
     if (granted.some((g) => g.qos === 128)) {
-      logger.info({ topic: PROBE_TOPIC }, 'MQTT in-flight limit not probed: the broker refused the probe topic');
+      logger.info(
+        { topic: PROBE_TOPIC },
+        'MQTT in-flight limit not probed: the broker refused the probe topic',
+      );
     } else {
       const seen = await probe.run((i) =>
         client.publishAsync(PROBE_TOPIC, String(i), { qos: MQTT_QOS }).then(() => undefined),

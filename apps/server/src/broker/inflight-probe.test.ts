@@ -21,7 +21,10 @@ async function freePort(): Promise<number> {
 async function mosquitto(lines: string[]): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const conf = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'probe-mosquitto-')), 'mosquitto.conf');
-  fs.writeFileSync(conf, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ...lines, ''].join('\n'));
+  fs.writeFileSync(
+    conf,
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ...lines, ''].join('\n'),
+  );
   const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
     const up = await new Promise<boolean>((resolve) => {
@@ -53,7 +56,9 @@ describe('in-flight probe of an external broker', () => {
     const logger = memoryLogger();
     const link = await connectExternalBroker({ url: broker.url, logger, onMessage: () => undefined });
     stops.push(() => link.close());
-    const warning = logger.lines.find((l) => l.level === 'warn' && l.msg?.includes('max_inflight_messages 0'));
+    const warning = logger.lines.find(
+      (l) => l.level === 'warn' && l.msg?.includes('max_inflight_messages 0'),
+    );
     expect(warning, JSON.stringify(logger.lines)).toBeDefined();
     expect(warning!.obj).toMatchObject({ inFlight: limit, probeDelivered: limit });
     expect(warning!.msg).toContain(`after about ${limit} unacknowledged messages`);

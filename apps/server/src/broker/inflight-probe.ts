@@ -45,7 +45,11 @@ export function createInflightProbe(deps: {
       try {
         // Not awaited in turn: the broker acknowledges our publishes independently of delivery.
         await Promise.all(Array.from({ length: PROBE_COUNT }, (_, i) => publish(i)));
-        while (heldIds.length < PROBE_COUNT && Date.now() - lastAt < QUIET_MS && Date.now() - start < LIMIT_MS)
+        while (
+          heldIds.length < PROBE_COUNT &&
+          Date.now() - lastAt < QUIET_MS &&
+          Date.now() - start < LIMIT_MS
+        )
           await new Promise((r) => setTimeout(r, 20));
         const probeDelivered = heldIds.length;
         return probeDelivered >= PROBE_COUNT

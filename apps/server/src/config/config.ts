@@ -99,7 +99,10 @@ const EnvSchema = z.object({
   DEMO: bool.default(true),
   /** Seconds between the simulated analyzer's accuracy tests in demo mode. */
   DEMO_ACCUTEST_PERIOD_SEC: z.coerce.number().int().min(40).max(86_400).default(300),
-  MQTT_URL: z.string().regex(/^mqtts?:\/\//, 'must be an mqtt:// URL').optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\//, 'must be an mqtt:// URL')
+    .optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   MQTT_CLIENT_ID: z.string().min(1).max(64).default('meterportal-ingest'),
   /** Keep device accounts in the external Mosquitto's dynamic security plugin (needs MQTT_URL). */

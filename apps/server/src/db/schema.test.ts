@@ -16,9 +16,18 @@ import { openTestDatabase } from '../telemetry/testing';
 
 /** Storage kinds: 32-bit and 64-bit integers, float, text, bytes. */
 type Kind = 'int' | 'bigint' | 'real' | 'text' | 'blob';
-type KindOf<V> = V extends number ? 'int' | 'bigint' | 'real' : V extends string ? 'text' : V extends Uint8Array ? 'blob' : never;
+type KindOf<V> = V extends number
+  ? 'int' | 'bigint' | 'real'
+  : V extends string
+    ? 'text'
+    : V extends Uint8Array
+      ? 'blob'
+      : never;
 /** One column's expected kind and nullability, constrained by its type. */
-type Col<V> = { kind: KindOf<NonNullable<SelectType<V>>>; nullable: null extends SelectType<V> ? true : false };
+type Col<V> = {
+  kind: KindOf<NonNullable<SelectType<V>>>;
+  nullable: null extends SelectType<V> ? true : false;
+};
 type Shape<S> = { [T in keyof S]-?: { [C in keyof S[T]]-?: Col<S[T][C]> } };
 
 const INT = { kind: 'int', nullable: false } as const;
@@ -32,16 +41,37 @@ const BLOB = { kind: 'blob', nullable: false } as const;
 const BLOB_NULL = { kind: 'blob', nullable: true } as const;
 
 const energy = Object.fromEntries(ENERGY_COLUMNS.map((c) => [c, BIG])) as Record<EnergyColumn, typeof BIG>;
-const minutes = Object.fromEntries(MINUTE_COLUMNS.map((c) => [c, REAL])) as Record<MinuteValueColumn, typeof REAL>;
+const minutes = Object.fromEntries(MINUTE_COLUMNS.map((c) => [c, REAL])) as Record<
+  MinuteValueColumn,
+  typeof REAL
+>;
 
 const EXPECTED: Shape<DB & TelemetryDB> = {
   users: {
-    id: INT, login: TEXT, login_key: TEXT_NULL, auth_type: INT, password_hash: TEXT_NULL, issuer: TEXT_NULL,
-    subject: TEXT_NULL, user_name: TEXT_NULL, avatar: TEXT_NULL, applications: TEXT, created_at_ms: BIG,
+    id: INT,
+    login: TEXT,
+    login_key: TEXT_NULL,
+    auth_type: INT,
+    password_hash: TEXT_NULL,
+    issuer: TEXT_NULL,
+    subject: TEXT_NULL,
+    user_name: TEXT_NULL,
+    avatar: TEXT_NULL,
+    applications: TEXT,
+    created_at_ms: BIG,
   },
   devices: {
-    id: INT, mac: TEXT, type: INT, title: TEXT, description: TEXT_NULL, phase_use: INT, lora: INT,
-    nilm_process: INT, nilm_autolearn: INT, fw: TEXT_NULL, created_at_ms: BIG,
+    id: INT,
+    mac: TEXT,
+    type: INT,
+    title: TEXT,
+    description: TEXT_NULL,
+    phase_use: INT,
+    lora: INT,
+    nilm_process: INT,
+    nilm_autolearn: INT,
+    fw: TEXT_NULL,
+    created_at_ms: BIG,
   },
   assignments: { user_id: INT, device_id: INT, owner: INT, life_time_sec: BIG, created_at_ms: BIG },
   sessions: { token_hash: TEXT, user_id: INT, auth_type: INT, expires_at_ms: BIG, created_at_ms: BIG },
@@ -51,15 +81,33 @@ const EXPECTED: Shape<DB & TelemetryDB> = {
   secrets: { name: TEXT, value: TEXT },
   notifications: { id: INT, device_id: INT, type: TEXT, data: TEXT, at_ms: BIG },
   notification_pairs: {
-    id: INT, user_id: INT, device_id: INT, notify_type: INT, dest_type: INT, webex_space: TEXT_NULL, created_at_ms: BIG,
+    id: INT,
+    user_id: INT,
+    device_id: INT,
+    notify_type: INT,
+    dest_type: INT,
+    webex_space: TEXT_NULL,
+    created_at_ms: BIG,
   },
   notification_deliveries: {
-    id: INT, pair_id: INT, notification_id: INT, state: TEXT, attempts: INT, next_at_ms: BIG, last_error: TEXT_NULL,
+    id: INT,
+    pair_id: INT,
+    notification_id: INT,
+    state: TEXT,
+    attempts: INT,
+    next_at_ms: BIG,
+    last_error: TEXT_NULL,
     sent_at_ms: BIG_NULL,
   },
   meters: { id: INT, device_id: INT, idn: TEXT, fields: TEXT, crc: TEXT, mtime_sec: BIG },
   meter_images: {
-    id: INT, meter_id: INT, name: TEXT, content_type: TEXT, size_bytes: INT, bytes: BLOB, created_at_ms: BIG,
+    id: INT,
+    meter_id: INT,
+    name: TEXT,
+    content_type: TEXT,
+    size_bytes: INT,
+    bytes: BLOB,
+    created_at_ms: BIG,
   },
   meter_tests: { id: INT, device_id: INT, idn: TEXT, mtime_sec: BIG, result: TEXT, received_at_ms: BIG },
   telemetry_minutes: { device_id: INT, ts_sec: BIG, samples: INT, ...minutes },
@@ -69,7 +117,12 @@ const EXPECTED: Shape<DB & TelemetryDB> = {
   energy_rollup: { id: INT, tz: TEXT },
   telemetry_cursors: { device_id: INT, ts_sec: BIG, registers: TEXT, open_minute: BLOB_NULL },
   device_states: {
-    device_id: INT, status: INT, connection: TEXT_NULL, fw: TEXT_NULL, model: TEXT_NULL, changed_at_ms: BIG,
+    device_id: INT,
+    status: INT,
+    connection: TEXT_NULL,
+    fw: TEXT_NULL,
+    model: TEXT_NULL,
+    changed_at_ms: BIG,
     clock_skew_sec: INT_NULL,
   },
   device_status_changes: { id: INT, device_id: INT, at_ms: BIG, status: INT, connection: TEXT_NULL },
@@ -103,13 +156,21 @@ describe.each(DIALECTS)('migrated schema against the schema types on $name', (di
         const keys =
           dialect.name === 'sqlite'
             ? new Set(
-                (await sql<{ name: string; pk: number }>`SELECT name, pk FROM pragma_table_info(${t.name})`.execute(database.db)).rows
+                (
+                  await sql<{
+                    name: string;
+                    pk: number;
+                  }>`SELECT name, pk FROM pragma_table_info(${t.name})`.execute(database.db)
+                ).rows
                   .filter((c) => c.pk > 0)
                   .map((c) => c.name),
               )
             : new Set<string>();
         found[t.name] = Object.fromEntries(
-          t.columns.map((c) => [c.name, { kind: kindOf(c.dataType), nullable: c.isNullable && !keys.has(c.name) }]),
+          t.columns.map((c) => [
+            c.name,
+            { kind: kindOf(c.dataType), nullable: c.isNullable && !keys.has(c.name) },
+          ]),
         );
       }
     } finally {
@@ -122,8 +183,12 @@ describe.each(DIALECTS)('migrated schema against the schema types on $name', (di
   });
 
   it.each(Object.keys(EXPECTED))('%s has exactly the columns, kinds and nullability of its type', (table) => {
-    const expected = EXPECTED[table as keyof typeof EXPECTED] as Record<string, { kind: Kind; nullable: boolean }>;
-    const sorted = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+    const expected = EXPECTED[table as keyof typeof EXPECTED] as Record<
+      string,
+      { kind: Kind; nullable: boolean }
+    >;
+    const sorted = (o: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
     expect(sorted(found[table] ?? {})).toEqual(sorted(expected));
   });
 });
@@ -134,7 +199,9 @@ describe('migrations', () => {
     const migrations = fs.readdirSync(dir).filter((f) => /^\d{3}_.*\.ts$/.test(f) && !f.endsWith('.test.ts'));
     expect(migrations.length).toBeGreaterThanOrEqual(8);
     for (const f of migrations) {
-      const imports = [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+      const imports = [
+        ...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/^import .* from '([^']+)';$/gm),
+      ].map((m) => m[1]);
       for (const from of imports) expect(['kysely', './index'], `${f} imports ${from}`).toContain(from);
     }
   });

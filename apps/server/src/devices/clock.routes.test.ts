@@ -98,7 +98,7 @@ describe.each(DIALECTS)('device clock on $name', (dialect) => {
     await ingest.close();
   });
 
-  it("answers a user without the meter like a missing device, and anonymous callers with 601, changing nothing", async () => {
+  it('answers a user without the meter like a missing device, and anonymous callers with 601, changing nothing', async () => {
     const before = await snapshot(t.services);
     // Bob holds a valid token of his own device only; the skewed meter's token is Alice's.
     const foreign = await clockOf(bob, tokenOf(alice, SKEWED));

@@ -43,7 +43,9 @@ await migrateToLatest(database);
 const brokerAccounts =
   config.MQTT_DYNSEC && config.MQTT_URL && positionals[0] !== 'list'
     ? await connectBrokerAccounts(config.MQTT_URL).catch(async (e: unknown) => {
-        console.error(`cannot reach the broker at MQTT_URL for its device accounts: ${e instanceof Error ? e.message : String(e)}`);
+        console.error(
+          `cannot reach the broker at MQTT_URL for its device accounts: ${e instanceof Error ? e.message : String(e)}`,
+        );
         await database.close();
         process.exit(1);
       })

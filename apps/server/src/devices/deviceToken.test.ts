@@ -15,8 +15,16 @@ describe('device tokens', () => {
   it.each([
     ['another user', (t: string) => t, 8],
     ['a changed expiry', (t: string) => t.replace(/\|\d+$/, '|1893456001'), 7],
-    ['a changed mac', (t: string) => `${Buffer.from('02-4D-50-00-00-02').toString('base64url')}.${t.split('.')[1]}`, 7],
-    ['a flipped signature character', (t: string) => t.replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`), 7],
+    [
+      'a changed mac',
+      (t: string) => `${Buffer.from('02-4D-50-00-00-02').toString('base64url')}.${t.split('.')[1]}`,
+      7,
+    ],
+    [
+      'a flipped signature character',
+      (t: string) => t.replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`),
+      7,
+    ],
     ['garbage', () => 'abc|123', 7],
   ])('refuses %s', (_what, tamper, user) => {
     expect(tokens.verify(user, tamper(tokens.sign(7, MAC, 1893456000)))).toBeNull();

@@ -14,7 +14,11 @@ export interface DeviceTokenClaims {
  */
 export function deviceTokens(secret: string) {
   const tag = (userId: number, mac: string, expireSec: number) =>
-    crypto.createHmac('sha256', secret).update(`${userId}\n${mac}\n${expireSec}`).digest('base64url').slice(0, 32);
+    crypto
+      .createHmac('sha256', secret)
+      .update(`${userId}\n${mac}\n${expireSec}`)
+      .digest('base64url')
+      .slice(0, 32);
   return {
     sign(userId: number, mac: string, expireSec: number): string {
       return `${Buffer.from(mac).toString('base64url')}.${tag(userId, mac, expireSec)}|${expireSec}`;

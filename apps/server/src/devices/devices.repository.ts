@@ -20,7 +20,11 @@ export function devicesRepository({ db }: Database) {
       .select(['a.owner', 'a.life_time_sec']);
   return {
     listForUser(userId: number, nowSec: number): Promise<AssignedDevice[]> {
-      return assigned().where('a.user_id', '=', userId).where('a.life_time_sec', '>', nowSec).orderBy('d.mac').execute();
+      return assigned()
+        .where('a.user_id', '=', userId)
+        .where('a.life_time_sec', '>', nowSec)
+        .orderBy('d.mac')
+        .execute();
     },
     findAssigned(userId: number, mac: string, nowSec: number): Promise<AssignedDevice | undefined> {
       return assigned()
@@ -39,14 +43,26 @@ export function devicesRepository({ db }: Database) {
       return db.insertInto('devices').values(row).returningAll().executeTakeFirstOrThrow();
     },
     /** Adds a device and makes every user manager its owner, in one transaction. */
-    createOwnedByManagers(row: Insertable<DevicesTable>, ownerLifeTimeSec: number, nowMs: number): Promise<DeviceRow> {
+    createOwnedByManagers(
+      row: Insertable<DevicesTable>,
+      ownerLifeTimeSec: number,
+      nowMs: number,
+    ): Promise<DeviceRow> {
       return db.transaction().execute(async (trx) => {
         const created = await trx.insertInto('devices').values(row).returningAll().executeTakeFirstOrThrow();
         const users = await trx.selectFrom('users').select(['id', 'applications']).execute();
-        for (const m of users.map(toUserRow).filter((u) => u.applications.includes(Application.UserManager))) {
+        for (const m of users
+          .map(toUserRow)
+          .filter((u) => u.applications.includes(Application.UserManager))) {
           await trx
             .insertInto('assignments')
-            .values({ user_id: m.id, device_id: created.id, owner: 1, life_time_sec: ownerLifeTimeSec, created_at_ms: nowMs })
+            .values({
+              user_id: m.id,
+              device_id: created.id,
+              owner: 1,
+              life_time_sec: ownerLifeTimeSec,
+              created_at_ms: nowMs,
+            })
             .execute();
         }
         return created;
@@ -62,7 +78,13 @@ export function devicesRepository({ db }: Database) {
         .orderBy('devices.mac')
         .execute();
     },
-    async assign(a: { userId: number; deviceId: number; owner: boolean; lifeTimeSec: number; nowMs: number }) {
+    async assign(a: {
+      userId: number;
+      deviceId: number;
+      owner: boolean;
+      lifeTimeSec: number;
+      nowMs: number;
+    }) {
       await db
         .insertInto('assignments')
         .values({
@@ -73,12 +95,18 @@ export function devicesRepository({ db }: Database) {
           created_at_ms: a.nowMs,
         })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'device_id']).doUpdateSet({ owner: a.owner ? 1 : 0, life_time_sec: a.lifeTimeSec }),
+          oc
+            .columns(['user_id', 'device_id'])
+            .doUpdateSet({ owner: a.owner ? 1 : 0, life_time_sec: a.lifeTimeSec }),
         )
         .execute();
     },
     async unassign(userId: number, deviceId: number): Promise<void> {
-      await db.deleteFrom('assignments').where('user_id', '=', userId).where('device_id', '=', deviceId).execute();
+      await db
+        .deleteFrom('assignments')
+        .where('user_id', '=', userId)
+        .where('device_id', '=', deviceId)
+        .execute();
     },
     getDetails(deviceId: number) {
       return db.selectFrom('device_details').selectAll().where('device_id', '=', deviceId).executeTakeFirst();
@@ -97,11 +125,17 @@ export function devicesRepository({ db }: Database) {
       await db
         .insertInto('device_details')
         .values({ device_id: deviceId, mrk_w: mrkW, rk_w: rkW, updated_at_ms: nowMs })
-        .onConflict((oc) => oc.column('device_id').doUpdateSet({ mrk_w: mrkW, rk_w: rkW, updated_at_ms: nowMs }))
+        .onConflict((oc) =>
+          oc.column('device_id').doUpdateSet({ mrk_w: mrkW, rk_w: rkW, updated_at_ms: nowMs }),
+        )
         .execute();
     },
     async getHierarchy(userId: number): Promise<string | undefined> {
-      const r = await db.selectFrom('hierarchies').select('menu').where('user_id', '=', userId).executeTakeFirst();
+      const r = await db
+        .selectFrom('hierarchies')
+        .select('menu')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return r?.menu;
     },
     async saveHierarchy(userId: number, menu: string, nowMs: number): Promise<void> {

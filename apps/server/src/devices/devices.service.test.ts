@@ -32,7 +32,11 @@ describe('device list entry per type (seed 000 section 3)', () => {
   });
 
   it('maps NILM flags and lora to booleans', () => {
-    expect(toDeviceListEntry(row(1), 'x|99')).toMatchObject({ NILM: { process: true, autoLearn: false }, lora: true, owner: true });
+    expect(toDeviceListEntry(row(1), 'x|99')).toMatchObject({
+      NILM: { process: true, autoLearn: false },
+      lora: true,
+      owner: true,
+    });
   });
 });
 

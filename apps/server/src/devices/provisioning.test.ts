@@ -42,7 +42,13 @@ describe.each(DIALECTS)('registering meters on $name', ({ name: dialect }) => {
         .execute();
     await user('admin', 'USER_MANAGER');
     await user('operator', '');
-    link = await startDeviceLink({ database, logger: memoryLogger(), clock: { nowMs: () => Date.now() }, mqttPort: 0, flushIntervalMs: 100 });
+    link = await startDeviceLink({
+      database,
+      logger: memoryLogger(),
+      clock: { nowMs: () => Date.now() },
+      mqttPort: 0,
+      flushIntervalMs: 100,
+    });
     url = `mqtt://127.0.0.1:${link.embeddedPort}`;
     provisioning = deviceProvisioning({
       database,
@@ -94,9 +100,9 @@ describe.each(DIALECTS)('registering meters on $name', ({ name: dialect }) => {
     await expect(provisioning.register({ mac: MAC, type: 4, title: 'Again' })).rejects.toThrow(
       `device ${MAC} is already registered`,
     );
-    await expect(provisioning.register({ mac: MAC.replace('4D', '4d'), type: 4, title: 'Again' })).rejects.toThrow(
-      `device ${MAC} is already registered`,
-    );
+    await expect(
+      provisioning.register({ mac: MAC.replace('4D', '4d'), type: 4, title: 'Again' }),
+    ).rejects.toThrow(`device ${MAC} is already registered`);
     await expect(provisioning.register({ mac: 'not-a-mac', type: 9, title: '' })).rejects.toThrow(
       /mac: not a device mac.*type: type must be 1 to 6.*title/,
     );

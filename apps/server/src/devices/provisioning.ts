@@ -112,7 +112,10 @@ export function deviceProvisioning(deps: {
         throw new ProvisioningError(`device ${d.mac} is already registered`);
       const now = clock.nowMs();
       const row = await devices.createOwnedByManagers(
-        newDeviceRow({ mac: d.mac, type: d.type, title: d.title, phaseUse: d.phases, lora: d.lora, nilm: d.nilm }, now),
+        newDeviceRow(
+          { mac: d.mac, type: d.type, title: d.title, phaseUse: d.phases, lora: d.lora, nilm: d.nilm },
+          now,
+        ),
         OWNER_LIFETIME_SEC,
         now,
       );

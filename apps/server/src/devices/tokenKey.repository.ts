@@ -12,7 +12,11 @@ export function tokenKeyRepository({ db }: Database) {
         .values({ name: NAME, value: offered })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
-      const row = await db.selectFrom('secrets').select('value').where('name', '=', NAME).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('secrets')
+        .select('value')
+        .where('name', '=', NAME)
+        .executeTakeFirstOrThrow();
       return row.value;
     },
   };

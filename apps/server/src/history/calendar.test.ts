@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fromWall, nextPeriod, periodStarts, startOfDay, startOfMonth, startOfPeriod, wallTime } from './calendar';
+import {
+  fromWall,
+  nextPeriod,
+  periodStarts,
+  startOfDay,
+  startOfMonth,
+  startOfPeriod,
+  wallTime,
+} from './calendar';
 
 const TZ = 'Europe/Bratislava';
 const utc = (s: string) => Date.parse(s) / 1000;
@@ -50,8 +58,17 @@ describe('calendar in Europe/Bratislava', () => {
 
   it('crosses the year end', () => {
     const start = startOfDay(utc('2026-12-31T12:00:00Z'), TZ);
-    expect(wallTime(nextPeriod(start, 'DAY', TZ), TZ)).toMatchObject({ year: 2027, month: 1, day: 1, hour: 0 });
-    expect(wallTime(nextPeriod(startOfMonth(start, TZ), 'MONTH', TZ), TZ)).toMatchObject({ year: 2027, month: 1, day: 1 });
+    expect(wallTime(nextPeriod(start, 'DAY', TZ), TZ)).toMatchObject({
+      year: 2027,
+      month: 1,
+      day: 1,
+      hour: 0,
+    });
+    expect(wallTime(nextPeriod(startOfMonth(start, TZ), 'MONTH', TZ), TZ)).toMatchObject({
+      year: 2027,
+      month: 1,
+      day: 1,
+    });
   });
 
   it('aligns quarter hours and hours on local time', () => {
@@ -62,6 +79,8 @@ describe('calendar in Europe/Bratislava', () => {
   it('works in a zone with a half-hour offset', () => {
     const start = startOfDay(utc('2026-06-01T12:00:00Z'), 'Asia/Kolkata');
     expect(start).toBe(utc('2026-05-31T18:30:00Z'));
-    expect(startOfPeriod(utc('2026-06-01T12:10:00Z'), 'HOUR', 'Asia/Kolkata')).toBe(utc('2026-06-01T11:30:00Z'));
+    expect(startOfPeriod(utc('2026-06-01T12:10:00Z'), 'HOUR', 'Asia/Kolkata')).toBe(
+      utc('2026-06-01T11:30:00Z'),
+    );
   });
 });

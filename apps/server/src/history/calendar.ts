@@ -38,7 +38,14 @@ function formatter(tz: string): Intl.DateTimeFormat {
 export function wallTime(tsSec: number, tz: string): Wall {
   const parts = formatter(tz).formatToParts(new Date(tsSec * 1000));
   const get = (t: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** Offset of local time from UTC at an instant, in seconds. */
@@ -113,7 +120,13 @@ const startsCache = new Map<string, readonly number[]>();
 const STARTS_CACHE_SIZE = 500;
 
 /** Period starts covering [fromSec, toSec): the first is the period holding fromSec. */
-export function periodStarts(fromSec: number, toSec: number, period: Period, tz: string, limit = 100_000): number[] {
+export function periodStarts(
+  fromSec: number,
+  toSec: number,
+  period: Period,
+  tz: string,
+  limit = 100_000,
+): number[] {
   const key = `${fromSec}|${toSec}|${period}|${tz}`;
   const hit = startsCache.get(key);
   if (hit) return [...hit];

@@ -12,7 +12,12 @@ describe.each(DIALECTS)('minute reads on $name', ({ name: dialect }) => {
   let database: Database & { dispose(): Promise<void> };
   let deviceId: number;
   const row = (ts: number, v: number) =>
-    ({ device_id: deviceId, ts_sec: ts, samples: 60, ...Object.fromEntries(MINUTE_COLUMNS.map((c, i) => [c, v + i / 8])) }) as TelemetryMinutesTable;
+    ({
+      device_id: deviceId,
+      ts_sec: ts,
+      samples: 60,
+      ...Object.fromEntries(MINUTE_COLUMNS.map((c, i) => [c, v + i / 8])),
+    }) as TelemetryMinutesTable;
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
@@ -24,7 +29,10 @@ describe.each(DIALECTS)('minute reads on $name', ({ name: dialect }) => {
 
   it('gives the asked columns of the range in time order', async () => {
     const db = database.db.withTables<TelemetryDB>();
-    await db.insertInto('telemetry_minutes').values([row(T + 120, 3), row(T, 1), row(T + 60, 2), row(T + 180, 4)]).execute();
+    await db
+      .insertInto('telemetry_minutes')
+      .values([row(T + 120, 3), row(T, 1), row(T + 60, 2), row(T + 180, 4)])
+      .execute();
     const repo = historyRepository(database);
     const r = await repo.minuteColumns(deviceId, T, T + 180, ['u_l2_avg', 'f_avg']);
     const at = (c: string) => MINUTE_COLUMNS.indexOf(c as never) / 8;
@@ -33,7 +41,9 @@ describe.each(DIALECTS)('minute reads on $name', ({ name: dialect }) => {
       [1, 2, 3].map((v) => v + at('u_l2_avg')),
       [1, 2, 3].map((v) => v + at('f_avg')),
     ]);
-    await expect(repo.minuteColumns(deviceId, T, T + 60, ['u_l2_avg; drop table devices' as never])).rejects.toThrow(/unknown minute column/);
+    await expect(
+      repo.minuteColumns(deviceId, T, T + 60, ['u_l2_avg; drop table devices' as never]),
+    ).rejects.toThrow(/unknown minute column/);
   });
 
   it('never sees the rows of a write transaction that is still open or rolled back', async () => {

@@ -41,10 +41,15 @@ export function historyRepository(database: Database) {
    * synchronously: a year in one statement would stall every other request for its whole length.
    * PostgreSQL answers asynchronously and takes the range in one statement.
    */
-  async function inWindows<T>(fromSec: number, toSec: number, windowSec: number, read: (from: number, to: number) => Promise<T[]>): Promise<T[]> {
+  async function inWindows<T>(
+    fromSec: number,
+    toSec: number,
+    windowSec: number,
+    read: (from: number, to: number) => Promise<T[]>,
+  ): Promise<T[]> {
     if (!sqlite || toSec - fromSec <= windowSec) return read(fromSec, toSec);
     const out: T[] = [];
-    for (let a = fromSec; a < toSec; ) {
+    for (let a = fromSec; a < toSec;) {
       const b = Math.min(toSec, (Math.floor(a / windowSec) + 1) * windowSec);
       for (const row of await read(a, b)) out.push(row);
       await new Promise((resolve) => setImmediate(resolve));
@@ -55,7 +60,12 @@ export function historyRepository(database: Database) {
 
   // A day of minutes for every quantity is 1,440 rows of up to 38 values: taken from the driver
   // as arrays, since building row objects costs more than reading the rows.
-  async function minuteArrays(deviceId: number, fromSec: number, toSec: number, columns: readonly MinuteValueColumn[]): Promise<unknown[][]> {
+  async function minuteArrays(
+    deviceId: number,
+    fromSec: number,
+    toSec: number,
+    columns: readonly MinuteValueColumn[],
+  ): Promise<unknown[][]> {
     for (const c of columns) if (!KNOWN_MINUTE_COLUMNS.has(c)) throw new Error(`unknown minute column ${c}`);
     const list = ['ts_sec', ...columns].join(', ');
     const native = database.native;
@@ -70,11 +80,17 @@ export function historyRepository(database: Database) {
       // Holding the query builder's connection: no write transaction is open on it meanwhile, so
       // the read sees committed rows only, as every other read does.
       const prepared = st;
-      return db.connection().execute(() => Promise.resolve(prepared.all(deviceId, fromSec, toSec) as unknown[][]));
+      return db
+        .connection()
+        .execute(() => Promise.resolve(prepared.all(deviceId, fromSec, toSec) as unknown[][]));
     }
     if (native && 'pool' in native) {
       const text = `SELECT ${list} FROM telemetry_minutes WHERE device_id = $1 AND ts_sec >= $2 AND ts_sec < $3 ORDER BY ts_sec`;
-      const r = await native.pool.query<unknown[]>({ text, values: [deviceId, fromSec, toSec], rowMode: 'array' });
+      const r = await native.pool.query<unknown[]>({
+        text,
+        values: [deviceId, fromSec, toSec],
+        rowMode: 'array',
+      });
       return r.rows;
     }
     const rows = await db
@@ -130,9 +146,16 @@ export function historyRepository(database: Database) {
     heavyReadsAtOnce: sqlite ? 1 : 3,
 
     /** Minutes of [fromSec, toSec) in time order, column by column. */
-    async minuteColumns(deviceId: number, fromSec: number, toSec: number, columns: readonly MinuteValueColumn[]): Promise<MinuteColumns> {
+    async minuteColumns(
+      deviceId: number,
+      fromSec: number,
+      toSec: number,
+      columns: readonly MinuteValueColumn[],
+    ): Promise<MinuteColumns> {
       // Two days of every quantity is 2,880 rows of 38 values: on SQLite in six-hour statements.
-      const rows = await inWindows(fromSec, toSec, MINUTE_WINDOW_SEC, (a, b) => minuteArrays(deviceId, a, b, columns));
+      const rows = await inWindows(fromSec, toSec, MINUTE_WINDOW_SEC, (a, b) =>
+        minuteArrays(deviceId, a, b, columns),
+      );
       const n = rows.length;
       const tsSec = new Array<number>(n);
       const values = columns.map(() => new Float64Array(n));
@@ -157,7 +180,8 @@ export function historyRepository(database: Database) {
       toSec: number,
       columns: readonly MinuteValueColumn[],
     ): Promise<MinuteColumns & { counts: number[] }> {
-      for (const c of columns) if (!KNOWN_MINUTE_COLUMNS.has(c)) throw new Error(`unknown minute column ${c}`);
+      for (const c of columns)
+        if (!KNOWN_MINUTE_COLUMNS.has(c)) throw new Error(`unknown minute column ${c}`);
       const firstWhole = Math.ceil(fromSec / 3600) * 3600;
       const endWhole = Math.floor(toSec / 3600) * 3600;
       if (firstWhole >= endWhole) return minuteAverages(deviceId, fromSec, toSec, columns, 3600);

@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, addDevice, addUser, assign, call, createTestApp, quickSession, type Client, type TestApp } from '../test/harness';
-import { createTelemetryRepository, type MinuteRow, type QuarterRow } from '../telemetry/telemetry.repository';
+import {
+  DIALECTS,
+  addDevice,
+  addUser,
+  assign,
+  call,
+  createTestApp,
+  quickSession,
+  type Client,
+  type TestApp,
+} from '../test/harness';
+import {
+  createTelemetryRepository,
+  type MinuteRow,
+  type QuarterRow,
+} from '../telemetry/telemetry.repository';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from '../telemetry/columns';
 import { fromWall } from './calendar';
 
@@ -14,9 +28,16 @@ const exportWh = (tsSec: number) => ((tsSec / 900) % 5) * 3;
 
 function quarter(deviceId: number, tsSec: number): QuarterRow {
   const values = ENERGY_COLUMNS.map((c) => {
-    const base = c.startsWith('e_i') ? importWh(tsSec) : c.startsWith('e_e') ? exportWh(tsSec) : c.startsWith('q1') ? 9 : 0;
+    const base = c.startsWith('e_i')
+      ? importWh(tsSec)
+      : c.startsWith('e_e')
+        ? exportWh(tsSec)
+        : c.startsWith('q1')
+          ? 9
+          : 0;
     // Phase columns hold a third each (rounded into L1), totals the whole.
-    if (/_l[123]_/.test(c)) return c.includes('_l1_') ? base - 2 * Math.floor(base / 3) : Math.floor(base / 3);
+    if (/_l[123]_/.test(c))
+      return c.includes('_l1_') ? base - 2 * Math.floor(base / 3) : Math.floor(base / 3);
     return base;
   });
   return { deviceId, tsSec, values };
@@ -64,7 +85,8 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const energy = (body: object) => call(t.app, 'POST', '/api/read/energy', { token, phase: 'CUM', format: 'H', ...body }, c);
+  const energy = (body: object) =>
+    call(t.app, 'POST', '/api/read/energy', { token, phase: 'CUM', format: 'H', ...body }, c);
   const expectedWh = (from: number, to: number, f: (ts: number) => number) => {
     let s = 0;
     for (let ts = from; ts < to; ts += 900) s += f(ts);
@@ -79,7 +101,10 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     expect(hours.data.E_I.CUM).toHaveLength(25);
     const day = (await energy({ data: 'E_I,E_E', from, to, period: 'DAY' })).json();
     expect(day.data.E_I.CUM).toEqual([[from * 1000, expectedWh(from, to, importWh) / 1000]]);
-    const hourSumWh = hours.data.E_I.CUM.reduce((s: number, [, v]: [number, number]) => s + Math.round(v * 1000), 0);
+    const hourSumWh = hours.data.E_I.CUM.reduce(
+      (s: number, [, v]: [number, number]) => s + Math.round(v * 1000),
+      0,
+    );
     expect(hourSumWh).toBe(expectedWh(from, to, importWh));
     expect(day.data.E_E.CUM[0][1] * 1000).toBeCloseTo(expectedWh(from, to, exportWh), 6);
   });
@@ -92,8 +117,10 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
   });
 
   it('answers a year of days and of months whose totals equal the year, to the Wh', async () => {
-    const days = (await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: 'DAY' })).json().data.E_I.CUM;
-    const months = (await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: 'MONTH' })).json().data.E_I.CUM;
+    const days = (await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: 'DAY' })).json().data.E_I
+      .CUM;
+    const months = (await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: 'MONTH' })).json().data
+      .E_I.CUM;
     expect(days).toHaveLength(365);
     expect(months).toHaveLength(12);
     const total = expectedWh(yearFrom, yearTo, importWh);
@@ -121,8 +148,20 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
       }
       return out;
     };
-    const nextDay = (s: number) => fromWall(TZ, new Date((s + 43200) * 1000).getUTCFullYear(), new Date((s + 43200) * 1000).getUTCMonth() + 1, new Date((s + 43200) * 1000).getUTCDate() + 1);
-    const nextMonth = (s: number) => fromWall(TZ, new Date((s + 43200) * 1000).getUTCFullYear(), new Date((s + 43200) * 1000).getUTCMonth() + 2, 1);
+    const nextDay = (s: number) =>
+      fromWall(
+        TZ,
+        new Date((s + 43200) * 1000).getUTCFullYear(),
+        new Date((s + 43200) * 1000).getUTCMonth() + 1,
+        new Date((s + 43200) * 1000).getUTCDate() + 1,
+      );
+    const nextMonth = (s: number) =>
+      fromWall(
+        TZ,
+        new Date((s + 43200) * 1000).getUTCFullYear(),
+        new Date((s + 43200) * 1000).getUTCMonth() + 2,
+        1,
+      );
     expect(res.E_I.CUM).toEqual(expected(nextDay, fromWall(TZ, 2026, 3, 27), importWh));
     expect(res.E_E.CUM).toEqual(expected(nextDay, fromWall(TZ, 2026, 3, 27), exportWh));
     expect(res.E_I.CUM).toHaveLength(216);
@@ -132,7 +171,9 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
 
   it('answers reactive energy by quadrant per day', async () => {
     const from = fromWall(TZ, 2026, 6, 1);
-    const res = (await energy({ data: 'Q1,Q2,Q3,Q4', from, to: fromWall(TZ, 2026, 6, 8), period: 'DAY' })).json();
+    const res = (
+      await energy({ data: 'Q1,Q2,Q3,Q4', from, to: fromWall(TZ, 2026, 6, 8), period: 'DAY' })
+    ).json();
     expect(Object.keys(res.data)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
     expect(res.data.Q1.CUM[0]).toEqual([from * 1000, (96 * 9) / 1000]);
     expect(res.data.Q2.CUM[0]).toEqual([from * 1000, 0]);
@@ -140,9 +181,13 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
 
   it('answers the quarter-hour maximum in kW per quarter and per day', async () => {
     const from = fromWall(TZ, 2026, 6, 1);
-    const quarters = (await energy({ data: 'E_I', from, to: from + 3600, period: '15MIN', maximum: true })).json().data.E_I.CUM;
+    const quarters = (
+      await energy({ data: 'E_I', from, to: from + 3600, period: '15MIN', maximum: true })
+    ).json().data.E_I.CUM;
     expect(quarters[0]).toEqual([from * 1000, (importWh(from) * 4) / 1000]);
-    const days = (await energy({ data: 'E_I', from, to: fromWall(TZ, 2026, 6, 3), period: 'DAY', maximum: true })).json().data.E_I.CUM;
+    const days = (
+      await energy({ data: 'E_I', from, to: fromWall(TZ, 2026, 6, 3), period: 'DAY', maximum: true })
+    ).json().data.E_I.CUM;
     expect(days).toHaveLength(2);
     expect(days[0][1]).toBe(((100 + 6 * 13) * 4) / 1000);
   });
@@ -158,7 +203,12 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
   });
 
   it('answers 610 for a range with nothing stored, and 400 for a reversed range', async () => {
-    const empty = await energy({ data: 'E_I', from: utc('2025-01-01T00:00:00Z'), to: utc('2025-01-02T00:00:00Z'), period: 'DAY' });
+    const empty = await energy({
+      data: 'E_I',
+      from: utc('2025-01-01T00:00:00Z'),
+      to: utc('2025-01-02T00:00:00Z'),
+      period: 'DAY',
+    });
     expect(empty.statusCode).toBe(404);
     expect(empty.json().code).toBe(610);
     const reversed = await energy({ data: 'E_I', from: yearTo, to: yearFrom, period: 'DAY' });
@@ -173,9 +223,15 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     expect(res.json()).toMatchObject({
       status: 'ERROR',
       code: 600,
-      message: 'Invalid request at to: 15MIN energy spans at most 93 days (8928 periods); choose a shorter range or a longer period',
+      message:
+        'Invalid request at to: 15MIN energy spans at most 93 days (8928 periods); choose a shorter range or a longer period',
     });
-    const quarters = await energy({ data: 'E_I', from: yearFrom, to: yearFrom + 93 * 86400, period: '15MIN' });
+    const quarters = await energy({
+      data: 'E_I',
+      from: yearFrom,
+      to: yearFrom + 93 * 86400,
+      period: '15MIN',
+    });
     expect(quarters.json().data.E_I.CUM).toHaveLength(8928);
     const hours = await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: 'HOUR' });
     expect(hours.json().data.E_I.CUM).toHaveLength(8760);
@@ -188,10 +244,21 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     );
     await new Promise((r) => setTimeout(r, 0));
     expect(t.services.history.heavyReads.load(c.cookie)).toEqual({ running: 2, waiting: 4 });
-    const body = { token, data: 'U', phase: 'L1,L2,L3', format: 'H', from: fromWall(TZ, 2026, 10, 25), to: fromWall(TZ, 2026, 10, 26) };
+    const body = {
+      token,
+      data: 'U',
+      phase: 'L1,L2,L3',
+      format: 'H',
+      from: fromWall(TZ, 2026, 10, 25),
+      to: fromWall(TZ, 2026, 10, 26),
+    };
     const refused = await call(t.app, 'POST', '/api/read/profile', body, c);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ status: 'ERROR', code: 611, message: 'Too many history reads at once for this session; wait for the running ones to finish' });
+    expect(refused.json()).toEqual({
+      status: 'ERROR',
+      code: 611,
+      message: 'Too many history reads at once for this session; wait for the running ones to finish',
+    });
     expect((await energy({ data: 'E_I', from: yearFrom, to: yearTo, period: 'DAY' })).statusCode).toBe(429);
     // Another session of the same user is not refused: its read runs once a process-wide slot is free.
     const other = await quickSession(t.services, (await t.services.repos.users.findByLogin('alice'))!.id);
@@ -209,7 +276,13 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     const from = fromWall(TZ, 2026, 10, 25);
     const to = fromWall(TZ, 2026, 10, 26);
     const profile = (body: object) =>
-      call(t.app, 'POST', '/api/read/profile', { token, phase: 'L1,L2,L3', format: 'H', source: 1, from, to, ...body }, c);
+      call(
+        t.app,
+        'POST',
+        '/api/read/profile',
+        { token, phase: 'L1,L2,L3', format: 'H', source: 1, from, to, ...body },
+        c,
+      );
 
     it('answers every minute of the 25-hour day per phase with the sum over phases', async () => {
       const res = (await profile({ data: ['U', 'F'], cumulative: true })).json();
@@ -236,14 +309,19 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     it('answers two months per hour: minute averages and energy sums, the resolution stated', async () => {
       const monthsFrom = fromWall(TZ, 2026, 10, 1);
       const monthsTo = fromWall(TZ, 2026, 12, 1);
-      const res = (await profile({ data: ['U', 'E_I'], cumulative: true, from: monthsFrom, to: monthsTo })).json();
+      const res = (
+        await profile({ data: ['U', 'E_I'], cumulative: true, from: monthsFrom, to: monthsTo })
+      ).json();
       expect(res.resolution).toBe('HOUR');
       expect(res.data.U.L1).toHaveLength(25);
       expect(res.data.U.L1[0]).toEqual([from * 1000, 231]);
       expect(res.data.U.cumulative[24]).toEqual([(from + 24 * 3600) * 1000, 696]);
       // 61 days of hours, one of them with 25.
       expect(res.data.E_I.cumulative).toHaveLength(61 * 24 + 1);
-      expect(res.data.E_I.cumulative[0]).toEqual([monthsFrom * 1000, expectedWh(monthsFrom, monthsFrom + 3600, importWh) / 1000]);
+      expect(res.data.E_I.cumulative[0]).toEqual([
+        monthsFrom * 1000,
+        expectedWh(monthsFrom, monthsFrom + 3600, importWh) / 1000,
+      ]);
     });
 
     it('answers a year per local day, bounded to a point a day, the energy adding up to the year', async () => {
@@ -255,10 +333,16 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
       expect(body.data.E_I.cumulative).toHaveLength(365);
       expect(body.data.E_I.L1).toHaveLength(365);
       const nextDay = fromWall(TZ, 2026, 1, 2);
-      expect(body.data.E_I.cumulative[0]).toEqual([yearFrom * 1000, expectedWh(yearFrom, nextDay, importWh) / 1000]);
+      expect(body.data.E_I.cumulative[0]).toEqual([
+        yearFrom * 1000,
+        expectedWh(yearFrom, nextDay, importWh) / 1000,
+      ]);
       const fallBack = body.data.E_I.cumulative.find(([t]: [number, number]) => t === from * 1000);
       expect(fallBack[1]).toBe(expectedWh(from, to, importWh) / 1000);
-      const sumWh = body.data.E_I.cumulative.reduce((a: number, [, v]: [number, number]) => a + Math.round(v * 1000), 0);
+      const sumWh = body.data.E_I.cumulative.reduce(
+        (a: number, [, v]: [number, number]) => a + Math.round(v * 1000),
+        0,
+      );
       expect(sumWh).toBe(expectedWh(yearFrom, yearTo, importWh));
       expect(res.body.length).toBeLessThan(100_000);
     });
@@ -273,7 +357,10 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
       // Only quantities the plug lacks: absent, exactly like a range without data.
       expect((await plug({ data: 'Q,DF_I', cumulative: false })).json().code).toBe(610);
       // The same quantities of a three-phase industrial meter are there.
-      expect(Object.keys((await profile({ data: 'Q,DF_I', cumulative: false })).json().data).sort()).toEqual(['DF_I', 'Q']);
+      expect(Object.keys((await profile({ data: 'Q,DF_I', cumulative: false })).json().data).sort()).toEqual([
+        'DF_I',
+        'Q',
+      ]);
     });
 
     it('answers 610 for a day without minutes', async () => {

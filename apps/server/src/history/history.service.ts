@@ -67,7 +67,10 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
     heavyReads: sessionReadLimiter({ concurrent: 2, waiting: 4, global: repo.heavyReadsAtOnce }),
 
     /** Columns of a profile and their resolution; the route writes them out with encodeProfile. */
-    async profile(user: SessionUser, req: ProfileRequest): Promise<{ resolution: ProfileResolution; data: ProfileColumns }> {
+    async profile(
+      user: SessionUser,
+      req: ProfileRequest,
+    ): Promise<{ resolution: ProfileResolution; data: ProfileColumns }> {
       const device = await devices.resolve(user, req.token);
       // A single-phase device has only L1; a quantity its type does not measure is absent.
       const inUse = phasesInUse(device.type, device.phase_use);
@@ -105,9 +108,23 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         const toDay = startOfDay(req.to, tz);
         const buckets =
           resolution === 'DAY' && fromDay < toDay
-            ? await repo.energyByDays(device.id, { fromSec: req.from, toSec: req.to, fromDay, toDay }, cols, 3600)
-            : await repo.energyBuckets(device.id, req.from, req.to, cols, resolution === 'MINUTE' ? 900 : 3600);
-        const rows = { tsSec: buckets.map((b) => b.tsSec), values: cols.map((_, c) => Float64Array.from(buckets, (b) => b.values[c]!)) };
+            ? await repo.energyByDays(
+                device.id,
+                { fromSec: req.from, toSec: req.to, fromDay, toDay },
+                cols,
+                3600,
+              )
+            : await repo.energyBuckets(
+                device.id,
+                req.from,
+                req.to,
+                cols,
+                resolution === 'MINUTE' ? 900 : 3600,
+              );
+        const rows = {
+          tsSec: buckets.map((b) => b.tsSec),
+          values: cols.map((_, c) => Float64Array.from(buckets, (b) => b.values[c]!)),
+        };
         return resolution === 'DAY' ? foldIntoPeriods(rows, dayStarts, 'sum') : rows;
       };
       const none: TimedColumns = { tsSec: [], values: [] };
@@ -175,7 +192,9 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
       const periodSec = req.period === '15MIN' ? 900 : req.period === 'HOUR' ? 3600 : 0;
       if (periodSec > 0 && Math.ceil((req.to - req.from) / periodSec) > ENERGY_MAX_PERIODS) {
         const days = Math.floor((ENERGY_MAX_PERIODS * periodSec) / 86400);
-        throw new InvalidRequest(`Invalid request at to: ${req.period} energy spans at most ${days} days (${ENERGY_MAX_PERIODS} periods); choose a shorter range or a longer period`);
+        throw new InvalidRequest(
+          `Invalid request at to: ${req.period} energy spans at most ${days} days (${ENERGY_MAX_PERIODS} periods); choose a shorter range or a longer period`,
+        );
       }
       // Series of registers the device's type does not keep are absent, like a missing device's.
       const kinds = req.data.filter((k) => typeHasEnergy(device.type, k));
@@ -189,7 +208,10 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         const quarters = await repo.energyBuckets(device.id, req.from, req.to, columns, 900);
         kinds.forEach((k, i) => {
           const kw = quarters.map((q) => ({ tsSec: q.tsSec, value: quarterKw(q.values[i]!) }));
-          out[k] = { CUM: req.period === '15MIN' ? kw.map((q) => [q.tsSec * 1000, q.value]) : maxIntoPeriods(kw, starts) };
+          out[k] = {
+            CUM:
+              req.period === '15MIN' ? kw.map((q) => [q.tsSec * 1000, q.value]) : maxIntoPeriods(kw, starts),
+          };
           points += out[k].CUM.length;
         });
       } else {
@@ -201,11 +223,19 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         const toDay = startOfDay(req.to, tz);
         const byDays = (req.period === 'DAY' || req.period === 'MONTH') && fromDay < toDay;
         const buckets = byDays
-          ? await repo.energyByDays(device.id, { fromSec: req.from, toSec: req.to, fromDay, toDay }, columns, bucketSec)
+          ? await repo.energyByDays(
+              device.id,
+              { fromSec: req.from, toSec: req.to, fromDay, toDay },
+              columns,
+              bucketSec,
+            )
           : await repo.energyBuckets(device.id, req.from, req.to, columns, bucketSec);
         kinds.forEach((k, i) => {
           // Sums stay in whole Wh until this one division, so totals are exact to the watt-hour.
-          const wh = sumIntoPeriods(buckets.map((b) => ({ tsSec: b.tsSec, value: b.values[i]! })), starts);
+          const wh = sumIntoPeriods(
+            buckets.map((b) => ({ tsSec: b.tsSec, value: b.values[i]! })),
+            starts,
+          );
           out[k] = { CUM: wh.map(([t, v]) => [t, v / 1000]) };
           points += wh.length;
         });

@@ -1,11 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, addDevice, addUser, assign, call, createTestApp, quickSession, type Client, type TestApp } from '../test/harness';
+import {
+  DIALECTS,
+  addDevice,
+  addUser,
+  assign,
+  call,
+  createTestApp,
+  quickSession,
+  type Client,
+  type TestApp,
+} from '../test/harness';
 import { backfillHistory } from '../telemetry/backfill';
 import { createTelemetryRepository } from '../telemetry/telemetry.repository';
 import { fromWall } from './calendar';
 
 const TZ = 'Europe/Bratislava';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+};
 const kwhToWh = (s: [number, number][]) => s.reduce((a, [, v]) => a + Math.round(v * 1000), 0);
 
 // History written by the simulator's physics (the demo backfill), read back through the API.
@@ -21,7 +36,11 @@ describe.each(DIALECTS)('history of a simulated meter on $name', (dialect) => {
     const deviceId = await addDevice(t.services, '02-4D-50-00-00-06', 6, 'Solar sub-meter');
     await assign(t.services, userId, deviceId, true);
     await backfillHistory(
-      { repository: createTelemetryRepository(t.services.database, { tz: t.config.TZ }), clock: t.clock, logger: quiet },
+      {
+        repository: createTelemetryRepository(t.services.database, { tz: t.config.TZ }),
+        clock: t.clock,
+        logger: quiet,
+      },
       [{ id: deviceId, mac: '02-4D-50-00-00-06', type: 6 }],
       { quarterDays: 45, minuteDays: 1 },
     );
@@ -68,7 +87,13 @@ describe.each(DIALECTS)('history of a simulated meter on $name', (dialect) => {
 
   it('answers a day profile of every minute from the simulated frames', async () => {
     const from = fromWall(TZ, 2026, 11, 4, 14);
-    const r = await call(t.app, 'POST', '/api/read/profile', { token, data: 'U,P,F', phase: 'L1,L2,L3', from, to: from + 3600, format: 'H', cumulative: true }, c);
+    const r = await call(
+      t.app,
+      'POST',
+      '/api/read/profile',
+      { token, data: 'U,P,F', phase: 'L1,L2,L3', from, to: from + 3600, format: 'H', cumulative: true },
+      c,
+    );
     expect(r.statusCode, r.body).toBe(200);
     const data = r.json().data;
     expect(data.U.L1).toHaveLength(60);

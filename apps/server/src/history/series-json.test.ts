@@ -45,10 +45,15 @@ describe('encodeProfile', () => {
 
   it('gives null for values that are not finite, as JSON does, and keeps huge values whole', () => {
     const times = Float64Array.from([0, 60_000, 120_000]);
-    const text = encodeProfile({
-      F: { times, values: Float64Array.from([Number.NaN, Number.POSITIVE_INFINITY, 3e15]) },
-    }, 'DAY').toString();
-    expect(text).toBe('{"status":"OK","resolution":"DAY","data":{"F":[[0,null],[60000,null],[120000,3000000000000000]]}}');
+    const text = encodeProfile(
+      {
+        F: { times, values: Float64Array.from([Number.NaN, Number.POSITIVE_INFINITY, 3e15]) },
+      },
+      'DAY',
+    ).toString();
+    expect(text).toBe(
+      '{"status":"OK","resolution":"DAY","data":{"F":[[0,null],[60000,null],[120000,3000000000000000]]}}',
+    );
   });
 
   it('matches JSON.stringify of the rounded points for any values', () => {
@@ -66,7 +71,9 @@ describe('encodeProfile', () => {
                 ? { cumulative: asPoints(s) }
                 : { [phase]: asPoints(s), cumulative: asPoints(s) },
           };
-          expect(text).toBe(JSON.stringify({ status: 'OK', resolution: 'HOUR', data: expected }).replaceAll('-0]', '0]'));
+          expect(text).toBe(
+            JSON.stringify({ status: 'OK', resolution: 'HOUR', data: expected }).replaceAll('-0]', '0]'),
+          );
         },
       ),
       { numRuns: 300 },

@@ -10,13 +10,21 @@ describe('application shell', () => {
 
   it('tells the SPA its three bases and the installation time zone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/config.json' });
-    expect(res.json()).toMatchObject({ readBase: '/api/read', writeBase: '/api/write', wsUrl: '/ws', version: '1.4.23', tz: t.config.TZ });
+    expect(res.json()).toMatchObject({
+      readBase: '/api/read',
+      writeBase: '/api/write',
+      wsUrl: '/ws',
+      version: '1.4.23',
+      tz: t.config.TZ,
+    });
   });
 
   it('sends the zone it is configured with', async () => {
     const other = await createTestApp(DIALECTS[0]!, { env: { TZ: 'America/New_York' } });
     try {
-      expect((await other.app.inject({ method: 'GET', url: '/config.json' })).json()).toMatchObject({ tz: 'America/New_York' });
+      expect((await other.app.inject({ method: 'GET', url: '/config.json' })).json()).toMatchObject({
+        tz: 'America/New_York',
+      });
     } finally {
       await other.close();
     }
@@ -28,7 +36,9 @@ describe('application shell', () => {
   });
 
   it('publishes an OpenAPI document with every API route and a browsable page', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, object> }>();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, object>;
+    }>();
     for (const r of t.app.apiRoutes) {
       // OpenAPI writes path parameters as {name} where the route has :name.
       const path = r.url.replace(/:(\w+)/g, '{$1}');

@@ -71,7 +71,10 @@ export async function buildApp(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
     if (jsonDepth(text, MAX_BODY_DEPTH + 1) > MAX_BODY_DEPTH) {
-      done(new InvalidRequest(`Invalid request: JSON nested deeper than ${MAX_BODY_DEPTH} levels`), undefined);
+      done(
+        new InvalidRequest(`Invalid request: JSON nested deeper than ${MAX_BODY_DEPTH} levels`),
+        undefined,
+      );
       return;
     }
     // Fastify's own parser hands its result to done; its return value carries nothing.

@@ -64,12 +64,33 @@ const menuWith = (mac: string) =>
 
 const own = (w: World, a: Actor) => (a === 'anonymous' ? w.clients.assigned.token : w.clients[a].token);
 
-const MANAGER_ONLY: Record<Actor, Outcome> = { anonymous: 601, other: 602, expired: 602, manager: 'OK', assigned: 602 };
+const MANAGER_ONLY: Record<Actor, Outcome> = {
+  anonymous: 601,
+  other: 602,
+  expired: 602,
+  manager: 'OK',
+  assigned: 602,
+};
 // Meters of a precision device: denied access looks exactly like a missing device.
-const PRECISION_USER: Record<Actor, Outcome> = { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' };
+const PRECISION_USER: Record<Actor, Outcome> = {
+  anonymous: 601,
+  other: 605,
+  expired: 605,
+  manager: 605,
+  assigned: 'OK',
+};
 // The analyzer has never reported, so it counts as offline.
 const PRECISION_ONLINE: Record<Actor, Outcome> = { ...PRECISION_USER, assigned: 529 };
-const meterFields = MeterInput.parse({ SNUM: '40012345', CONSTANT: '1000', CONTYPE: 0, ELM_OUTPUT_TYPE: 0, MENERGYTYPE: 0, CONSTUNIT: 0, CONSTTYPE: 0, ENERMETHOD: 0 });
+const meterFields = MeterInput.parse({
+  SNUM: '40012345',
+  CONSTANT: '1000',
+  CONTYPE: 0,
+  ELM_OUTPUT_TYPE: 0,
+  MENERGYTYPE: 0,
+  CONSTUNIT: 0,
+  CONSTTYPE: 0,
+  ENERMETHOD: 0,
+});
 
 const CASES: Record<string, Case> = {
   'POST /api/read/auth/local': {
@@ -119,7 +140,11 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/write/auth/local/change-password': {
     method: 'POST',
-    body: () => ({ login: 'alice', oldPassword: sha256Hex('alice-secret'), newPassword: sha256Hex('alice-new-secret') }),
+    body: () => ({
+      login: 'alice',
+      oldPassword: sha256Hex('alice-secret'),
+      newPassword: sha256Hex('alice-new-secret'),
+    }),
     expect: { anonymous: 601, other: 602, expired: 602, manager: 602, assigned: 'OK' },
   },
   'POST /api/read/applications/usermanager/user/list': {
@@ -189,7 +214,12 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/write/tools/notifications/pair': {
     method: 'POST',
-    body: (w, a) => ({ user_token: own(w, a), device_token: w.deviceToken(a), notifyTypeID: 1, notifyDestID: 1 }),
+    body: (w, a) => ({
+      user_token: own(w, a),
+      device_token: w.deviceToken(a),
+      notifyTypeID: 1,
+      notifyDestID: 1,
+    }),
     expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
   },
   'DELETE /api/write/tools/notifications/pair': {
@@ -237,7 +267,8 @@ const CASES: Record<string, Case> = {
   'GET /api/read/applied-precision/images/:ID_image': {
     method: 'GET',
     body: () => ({}),
-    url: (w, a) => `/api/read/applied-precision/images/${w.imageId}?device_token=${encodeURIComponent(w.precisionToken(a))}`,
+    url: (w, a) =>
+      `/api/read/applied-precision/images/${w.imageId}?device_token=${encodeURIComponent(w.precisionToken(a))}`,
     expect: PRECISION_USER,
   },
   'POST /api/write/applied-precision/meters/add': {
@@ -247,7 +278,11 @@ const CASES: Record<string, Case> = {
   },
   'PUT /api/write/applied-precision/meters': {
     method: 'PUT',
-    body: (w, a) => ({ device_token: w.precisionToken(a), ID_meter: w.meterId, meter: { ...meterFields, NOTE1: 'edited' } }),
+    body: (w, a) => ({
+      device_token: w.precisionToken(a),
+      ID_meter: w.meterId,
+      meter: { ...meterFields, NOTE1: 'edited' },
+    }),
     expect: PRECISION_USER,
   },
   'DELETE /api/write/applied-precision/meters': {
@@ -298,9 +333,26 @@ async function buildWorld(dialect: DialectCase): Promise<World> {
   await assign(s, ids.other, otherPrecision, true);
   await assign(s, ids.expired, precision, false, 60);
   const repo = metersRepository(s.database);
-  const meterId = await repo.insert(precision, { idn: '1', fields: canonicalFields(meterFields), crc: meterCrc(meterFields), mtimeSec: 1_780_000_000 });
-  const [imageId] = await repo.addImages(meterId, [{ name: 'front.jpg', type: 'image/jpeg', bytes: TINY_JPEG }], 0);
-  await repo.insertTests([{ deviceId: precision, idn: '1', mtimeSec: 1_780_000_100, result: JSON.stringify({ IDN: '1', MTIME: 1_780_000_100, ERROR: 0.2 }), receivedAtMs: 0 }]);
+  const meterId = await repo.insert(precision, {
+    idn: '1',
+    fields: canonicalFields(meterFields),
+    crc: meterCrc(meterFields),
+    mtimeSec: 1_780_000_000,
+  });
+  const [imageId] = await repo.addImages(
+    meterId,
+    [{ name: 'front.jpg', type: 'image/jpeg', bytes: TINY_JPEG }],
+    0,
+  );
+  await repo.insertTests([
+    {
+      deviceId: precision,
+      idn: '1',
+      mtimeSec: 1_780_000_100,
+      result: JSON.stringify({ IDN: '1', MTIME: 1_780_000_100, ERROR: 0.2 }),
+      receivedAtMs: 0,
+    },
+  ]);
   const clients = {
     assigned: await quickSession(s, ids.assigned),
     other: await quickSession(s, ids.other),
@@ -317,9 +369,14 @@ async function buildWorld(dialect: DialectCase): Promise<World> {
     clients,
     meterId,
     imageId: imageId!,
-    deviceToken: (a) => (a === 'expired' ? expiredToken : clients.assigned.devices.find((d) => d.mac === MAC)!.token),
-    precisionToken: (a) => (a === 'expired' ? expiredPrecisionToken : clients.assigned.devices.find((d) => d.mac === PRECISION_MAC)!.token),
-    login: (a) => (a === 'anonymous' ? 'alice' : { assigned: 'alice', other: 'olga', expired: 'erin', manager: 'boss' }[a]),
+    deviceToken: (a) =>
+      a === 'expired' ? expiredToken : clients.assigned.devices.find((d) => d.mac === MAC)!.token,
+    precisionToken: (a) =>
+      a === 'expired'
+        ? expiredPrecisionToken
+        : clients.assigned.devices.find((d) => d.mac === PRECISION_MAC)!.token,
+    login: (a) =>
+      a === 'anonymous' ? 'alice' : { assigned: 'alice', other: 'olga', expired: 'erin', manager: 'boss' }[a],
   };
 }
 
@@ -351,11 +408,19 @@ describe.each(DIALECTS)('authorization matrix on $name', (dialect) => {
       const before = await snapshot(w.t.services);
       const client = actor === 'anonymous' ? null : w.clients[actor];
       const res = c.multipart
-        ? await callMultipart(w.t.app, url, c.body(w, actor) as Record<string, string>, [{ name: 'meter.png', type: 'image/png', bytes: tinyPng() }], client)
+        ? await callMultipart(
+            w.t.app,
+            url,
+            c.body(w, actor) as Record<string, string>,
+            [{ name: 'meter.png', type: 'image/png', bytes: tinyPng() }],
+            client,
+          )
         : await call(w.t.app, c.method, url, c.body(w, actor), client);
       // An image answers its bytes; everything else the JSON envelope.
       const json = String(res.headers['content-type']).startsWith('application/json');
-      const body = json ? res.json<{ status: string; code?: number }>() : { status: res.statusCode === 200 ? 'OK' : 'ERROR' };
+      const body = json
+        ? res.json<{ status: string; code?: number }>()
+        : { status: res.statusCode === 200 ? 'OK' : 'ERROR' };
       if (outcome === 'OK') {
         expect(body.status, res.body).toBe('OK');
         expect(res.statusCode).toBe(200);
@@ -367,4 +432,3 @@ describe.each(DIALECTS)('authorization matrix on $name', (dialect) => {
     });
   });
 });
-

@@ -4,9 +4,28 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ErrorCode } from '@meterportal/protocol';
-import { DIALECTS, addDevice, addUser, assign, createTestApp, quickSession, type Client, type TestApp } from '../test/harness';
+import { ErrorCode, type LiveFrame } from '@meterportal/protocol';
+import { createMeterModel, createRegisters, meterProfile } from '@meterportal/simulator';
+import {
+  DIALECTS,
+  addDevice,
+  addUser,
+  assign,
+  createTestApp,
+  quickSession,
+  type Client,
+  type TestApp,
+} from '../test/harness';
 import { SESSION_COOKIE } from './session';
+
+/** A live frame of a simulated meter, as a device would publish it. */
+function probeFrame(): LiveFrame {
+  const ts = Math.floor(Date.now() / 1000);
+  const regs = createRegisters(1);
+  const sample = createMeterModel(meterProfile(1, 'probe')).sample(ts);
+  regs.integrate(sample, 1);
+  return { ts, ...sample, ...regs.read() };
+}
 
 const MAC = '02-4D-50-00-00-31';
 const GONE = '02-4D-50-00-00-39';
@@ -64,11 +83,18 @@ describe.each(DIALECTS)('websocket authorization matrix on $name', (dialect) => 
   afterAll(() => t.close());
 
   /** Opens a socket as the actor, subscribes with the token and watches what comes for a while. */
-  async function subscribe(actor: Actor, kind: (typeof KINDS)[number], token: string, cookieOf: Actor = actor): Promise<Seen> {
+  async function subscribe(
+    actor: Actor,
+    kind: (typeof KINDS)[number],
+    token: string,
+    cookieOf: Actor = actor,
+  ): Promise<Seen> {
     const cookie = cookieOf === 'anonymous' ? null : clients[cookieOf].cookie;
     const ws = new WebSocket(url, cookie ? { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } } : {});
     const seen: Seen = { messages: [], closeCode: null };
-    ws.on('message', (raw: Buffer) => seen.messages.push(JSON.parse(raw.toString()) as Record<string, unknown>));
+    ws.on('message', (raw: Buffer) =>
+      seen.messages.push(JSON.parse(raw.toString()) as Record<string, unknown>),
+    );
     const closed = new Promise<void>((r) =>
       ws.on('close', (code) => {
         seen.closeCode = code;
@@ -81,7 +107,7 @@ describe.each(DIALECTS)('websocket authorization matrix on $name', (dialect) => 
     const deadline = Date.now() + 2000;
     const delivered = () => seen.messages.some((m) => m.topic === 'Data' || m.topic === 'Notification');
     while (Date.now() < deadline && seen.closeCode === null && !delivered()) {
-      t.services.live.bus.publish(MAC, { kind: 'data', topic: 'Data', payload: { probe: true } });
+      t.services.live.bus.publish(MAC, { kind: 'data', topic: 'Data', payload: probeFrame() });
       t.services.live.bus.publish(MAC, {
         kind: 'notification',
         entry: { id: 1, type: 'STATUS', mac: MAC, data: { timestamp: t.clock.nowMs(), event: 'ONLINE' } },
@@ -108,13 +134,17 @@ describe.each(DIALECTS)('websocket authorization matrix on $name', (dialect) => 
       }
       expect(streamed).toEqual([]);
       if (actor === 'anonymous') {
-        expect(seen.messages).toEqual([{ status: 'ERROR', code: ErrorCode.WsSessionInvalid, message: 'Session invalid' }]);
+        expect(seen.messages).toEqual([
+          { status: 'ERROR', code: ErrorCode.WsSessionInvalid, message: 'Session invalid' },
+        ]);
         expect(seen.closeCode).toBe(1008);
         return;
       }
       // Denied looks exactly like a device that does not exist.
       const absent = await subscribe(actor, kind, goneToken);
-      expect(absent.messages).toEqual([{ status: 'ERROR', code: ErrorCode.WsDeviceDenied, message: 'Device not available' }]);
+      expect(absent.messages).toEqual([
+        { status: 'ERROR', code: ErrorCode.WsDeviceDenied, message: 'Device not available' },
+      ]);
       expect(absent.closeCode).toBe(1008);
       expect(seen).toEqual(absent);
     });

@@ -61,7 +61,10 @@ export class TooManyAttempts extends AppError {
 /** The session already runs as many history reads as it may, with as many waiting. */
 export class TooManyReads extends AppError {
   constructor() {
-    super(ErrorCode.TooManyReads, 'Too many history reads at once for this session; wait for the running ones to finish');
+    super(
+      ErrorCode.TooManyReads,
+      'Too many history reads at once for this session; wait for the running ones to finish',
+    );
   }
 }
 /** The object already exists. */

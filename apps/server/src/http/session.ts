@@ -10,7 +10,13 @@ export function sessionCookie(req: FastifyRequest): string | undefined {
 }
 
 /** Sets the session cookie next to the token the body answer carries. */
-export function setSessionCookie(config: Config, req: FastifyRequest, reply: FastifyReply, token: string, expiresAtMs: number): void {
+export function setSessionCookie(
+  config: Config,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAtMs: number,
+): void {
   const sameSite = config.COOKIE_SAMESITE;
   void reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,

@@ -1,6 +1,11 @@
 import mqtt from 'mqtt';
 import { randomBytes } from 'node:crypto';
-import { DEVICE_PUBLISH_KINDS, decodeDeviceMessage, fleetTopicFilter, NotificationEntry } from '@meterportal/protocol';
+import {
+  DEVICE_PUBLISH_KINDS,
+  decodeDeviceMessage,
+  fleetTopicFilter,
+  NotificationEntry,
+} from '@meterportal/protocol';
 import { z } from 'zod';
 import type { Logger } from '../telemetry/burst-log';
 import { localLiveBus, type LiveBus } from './bus';
@@ -23,7 +28,9 @@ export async function brokerLiveBus(url: string, logger: Logger): Promise<LiveBu
     clean: true,
     reconnectPeriod: 2000,
   });
-  const filters = DEVICE_PUBLISH_KINDS.filter((k) => k !== 'cmd/res' && k !== 'event').map((k) => fleetTopicFilter(k));
+  const filters = DEVICE_PUBLISH_KINDS.filter((k) => k !== 'cmd/res' && k !== 'event').map((k) =>
+    fleetTopicFilter(k),
+  );
   await client.subscribeAsync([...filters, `${NOTIFICATION_TOPIC_PREFIX}+`], { qos: 0 });
   client.on('message', (topic, payload) => {
     if (topic.startsWith(NOTIFICATION_TOPIC_PREFIX)) {
@@ -50,7 +57,11 @@ export async function brokerLiveBus(url: string, logger: Logger): Promise<LiveBu
 
 /** Announces a recorded notification on the broker for the instances that do not ingest. */
 export function announcer(url: string) {
-  const client = mqtt.connect(url, { clientId: `meterportal-announce-${randomBytes(4).toString('hex')}`, clean: true, reconnectPeriod: 2000 });
+  const client = mqtt.connect(url, {
+    clientId: `meterportal-announce-${randomBytes(4).toString('hex')}`,
+    clean: true,
+    reconnectPeriod: 2000,
+  });
   return {
     announce(mac: string, body: z.infer<typeof Announcement>): void {
       client.publish(`${NOTIFICATION_TOPIC_PREFIX}${mac}`, JSON.stringify(body), { qos: 1 });

@@ -10,7 +10,11 @@ export interface DeviceRuntimeState {
 
 /** A device stream event: the topic and data of the message browsers receive. */
 export type DataEvent = {
-  [T in LiveDataMessage['topic']]: { kind: 'data'; topic: T; payload: Extract<LiveDataMessage, { topic: T }>['data'] };
+  [T in LiveDataMessage['topic']]: {
+    kind: 'data';
+    topic: T;
+    payload: Extract<LiveDataMessage, { topic: T }>['data'];
+  };
 }[LiveDataMessage['topic']];
 
 /** Something that happened on one device, for the browsers watching it. */

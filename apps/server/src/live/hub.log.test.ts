@@ -17,7 +17,10 @@ describe.each(DIALECTS)('live hub log on $name', (dialect) => {
   const lines: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
-    const logger = pino({ level: 'info' }, { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) });
+    const logger = pino(
+      { level: 'info' },
+      { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) },
+    );
     t = await createTestApp(dialect, { logger });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
@@ -37,8 +40,15 @@ describe.each(DIALECTS)('live hub log on $name', (dialect) => {
     await sql`DROP TABLE assignments`.execute(t.services.database.db);
     ws.send(JSON.stringify({ userToken: alice.cookie, state: true }));
     expect(await closed).toBe(1008);
-    expect(messages).toContainEqual({ status: 'ERROR', code: ErrorCode.WsBadMessage, message: 'Unexpected error' });
+    expect(messages).toContainEqual({
+      status: 'ERROR',
+      code: ErrorCode.WsBadMessage,
+      message: 'Unexpected error',
+    });
     const logged = lines.find((l) => l.msg === 'websocket message failed');
-    expect(logged).toMatchObject({ level: 50, err: { message: expect.stringContaining('assignments') as unknown } });
+    expect(logged).toMatchObject({
+      level: 50,
+      err: { message: expect.stringContaining('assignments') as unknown },
+    });
   });
 });

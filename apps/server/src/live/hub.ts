@@ -1,5 +1,10 @@
 import type { WebSocket } from 'ws';
-import { ErrorCode, LiveClientMessage, type LiveDataMessage, type LiveServerMessage } from '@meterportal/protocol';
+import {
+  ErrorCode,
+  LiveClientMessage,
+  type LiveDataMessage,
+  type LiveServerMessage,
+} from '@meterportal/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthService, Session } from '../auth/auth.service';
 import { safeEqual } from '../auth/crypto';
@@ -94,7 +99,14 @@ export function createLiveHub(deps: {
     }
     const states = await repo.states(added.map((d) => d.id));
     for (const d of added) {
-      send(c, stateMessage(c, d.mac, states.get(d.id) ?? { status: 'OFFLINE', fw: d.fw, connection: null, device: null }));
+      send(
+        c,
+        stateMessage(
+          c,
+          d.mac,
+          states.get(d.id) ?? { status: 'OFFLINE', fw: d.fw, connection: null, device: null },
+        ),
+      );
     }
   }
 
@@ -103,7 +115,11 @@ export function createLiveHub(deps: {
       if (kind === 'data' && e.kind === 'data') {
         if (e.topic === 'Data' && c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
         send(c, dataMessage(mac, e));
-      } else if (kind === 'notification' && e.kind === 'notification' && e.inAppUserIds.includes(c.session.userId)) {
+      } else if (
+        kind === 'notification' &&
+        e.kind === 'notification' &&
+        e.inAppUserIds.includes(c.session.userId)
+      ) {
         send(c, { status: 'OK', code: 200, topic: 'Notification', mac, data: e.entry });
       }
     };
@@ -142,7 +158,11 @@ export function createLiveHub(deps: {
     }
     subs.get(device.mac)?.stop();
     subs.delete(device.mac);
-    if (on) subs.set(device.mac, { token: m.deviceToken, stop: bus.subscribe(device.mac, forward(c, device.mac, kind)) });
+    if (on)
+      subs.set(device.mac, {
+        token: m.deviceToken,
+        stop: bus.subscribe(device.mac, forward(c, device.mac, kind)),
+      });
   }
 
   async function recheck(c: Connection): Promise<void> {
@@ -171,7 +191,11 @@ export function createLiveHub(deps: {
   };
 
   async function recheckAll(): Promise<void> {
-    await Promise.all([...connections].map((c) => new Promise<void>((resolve) => enqueue(c, () => recheck(c).finally(resolve)))));
+    await Promise.all(
+      [...connections].map(
+        (c) => new Promise<void>((resolve) => enqueue(c, () => recheck(c).finally(resolve))),
+      ),
+    );
   }
 
   return {

@@ -16,7 +16,10 @@ export function liveRepository(database: Database) {
         .where('device_id', 'in', deviceIds)
         .execute();
       return new Map(
-        rows.map((r) => [r.device_id, { status: WORD[r.status] ?? 'OFFLINE', fw: r.fw, connection: r.connection, device: r.model }]),
+        rows.map((r) => [
+          r.device_id,
+          { status: WORD[r.status] ?? 'OFFLINE', fw: r.fw, connection: r.connection, device: r.model },
+        ]),
       );
     },
   };

@@ -29,7 +29,8 @@ export async function registerLiveRoutes(app: FastifyInstance, config: Config, h
       websocket: true,
       schema: { hide: true },
       preValidation: async (req, reply) => {
-        if (!originAllowed(req, config)) await reply.code(403).send({ status: 'ERROR', code: 602, message: 'Origin not allowed' });
+        if (!originAllowed(req, config))
+          await reply.code(403).send({ status: 'ERROR', code: 602, message: 'Origin not allowed' });
       },
     },
     (socket, req) => {

@@ -2,7 +2,16 @@ import type { LiveFrame } from '@meterportal/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
-import { DIALECTS, addDevice, addUser, assign, createTestApp, quickSession, type Client, type TestApp } from '../test/harness';
+import {
+  DIALECTS,
+  addDevice,
+  addUser,
+  assign,
+  createTestApp,
+  quickSession,
+  type Client,
+  type TestApp,
+} from '../test/harness';
 import { SESSION_COOKIE } from '../http/session';
 
 /** The hub forwards frames without reading them, so a frame here carries only what a test checks. */
@@ -98,8 +107,16 @@ describe.each(DIALECTS)('live hub on $name', (dialect) => {
     p.send({ userToken: alice.token, state: true });
     const first = [await p.next(), await p.next()];
     expect(first.map((m) => m.mac).sort()).toEqual([M1, M2]);
-    expect(first[0]).toMatchObject({ status: 'OK', code: 200, topic: 'State', data: { user: 'alice', status: 'OFFLINE' } });
-    t.services.live.bus.publish(M1, { kind: 'state', state: { status: 'ONLINE', fw: '2.1.0', connection: 'BT_MQTT', device: 'PA-3' } });
+    expect(first[0]).toMatchObject({
+      status: 'OK',
+      code: 200,
+      topic: 'State',
+      data: { user: 'alice', status: 'OFFLINE' },
+    });
+    t.services.live.bus.publish(M1, {
+      kind: 'state',
+      state: { status: 'ONLINE', fw: '2.1.0', connection: 'BT_MQTT', device: 'PA-3' },
+    });
     expect(await p.next()).toEqual({
       status: 'OK',
       code: 200,
@@ -117,7 +134,11 @@ describe.each(DIALECTS)('live hub on $name', (dialect) => {
     t.services.live.bus.publish(M2, { kind: 'data', topic: 'Data', payload: frame({ ts: 1, other: true }) });
     t.services.live.bus.publish(M1, { kind: 'data', topic: 'Data', payload: frame({ ts: 2 }) });
     expect(await p.next()).toEqual({ status: 'OK', code: 200, topic: 'Data', mac: M1, data: { ts: 2 } });
-    t.services.live.bus.publish(M1, { kind: 'data', topic: 'Upgrade', payload: { id: 'u1', fw: '2.0.0', state: 'UPGRADING', progress: 40 } });
+    t.services.live.bus.publish(M1, {
+      kind: 'data',
+      topic: 'Upgrade',
+      payload: { id: 'u1', fw: '2.0.0', state: 'UPGRADING', progress: 40 },
+    });
     expect(await p.next()).toMatchObject({ topic: 'Upgrade', mac: M1 });
     p.send({ deviceToken: tokenOf(M1), data: false });
     await new Promise((r) => setTimeout(r, 100));
@@ -133,13 +154,27 @@ describe.each(DIALECTS)('live hub on $name', (dialect) => {
     await new Promise((r) => setTimeout(r, 100));
     const entry = { id: 7, type: 'STATUS' as const, mac: M1, data: { timestamp: 1, message: 'OFFLINE' } };
     t.services.live.bus.publish(M1, { kind: 'notification', entry, inAppUserIds: [999] });
-    t.services.live.bus.publish(M1, { kind: 'notification', entry: { ...entry, id: 8 }, inAppUserIds: [aliceId] });
-    expect(await p.next()).toEqual({ status: 'OK', code: 200, topic: 'Notification', mac: M1, data: { ...entry, id: 8 } });
+    t.services.live.bus.publish(M1, {
+      kind: 'notification',
+      entry: { ...entry, id: 8 },
+      inAppUserIds: [aliceId],
+    });
+    expect(await p.next()).toEqual({
+      status: 'OK',
+      code: 200,
+      topic: 'Notification',
+      mac: M1,
+      data: { ...entry, id: 8 },
+    });
     p.ws.close();
   });
 
   it.each([
-    ['another user’s device token', () => ({ deviceToken: 'MDItNEQtNTAtMDAtMDAtMDk.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA|1', data: true }), 716],
+    [
+      'another user’s device token',
+      () => ({ deviceToken: 'MDItNEQtNTAtMDAtMDAtMDk.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA|1', data: true }),
+      716,
+    ],
     ['a token that is not this session', () => ({ userToken: 'x'.repeat(43), state: true }), 714],
     ['a message of unknown shape', () => ({ hello: 'world' }), 722],
   ])('answers %s with its failure code and closes', async (_what, msg, code) => {

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevice, type SimDevice } from '@meterportal/simulator';
-import { DIALECTS, addDevice, addUser, assign, call, createTestApp, quickSession, type Client, type TestApp } from '../test/harness';
+import {
+  DIALECTS,
+  addDevice,
+  addUser,
+  assign,
+  call,
+  createTestApp,
+  quickSession,
+  type Client,
+  type TestApp,
+} from '../test/harness';
 import { startRuntime, type Runtime } from '../runtime';
 import type { LiveEvent } from '../live/bus';
 
@@ -16,21 +26,52 @@ describe.each(DIALECTS)('device commands over the embedded broker on $name', (di
   const tok = (mac: string) => alice.devices.find((d) => d.mac === mac)!.token;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { DEMO: 'false', ROLES: 'read,write,ingest' }, commandTimeoutMs: 1500 });
-    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined, fatal: () => undefined, trace: () => undefined, child: () => quiet, level: 'silent', silent: () => undefined } as never;
+    t = await createTestApp(dialect, {
+      env: { DEMO: 'false', ROLES: 'read,write,ingest' },
+      commandTimeoutMs: 1500,
+    });
+    const quiet = {
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+      debug: () => undefined,
+      fatal: () => undefined,
+      trace: () => undefined,
+      child: () => quiet,
+      level: 'silent',
+      silent: () => undefined,
+    } as never;
     runtime = await startRuntime(t.services, { logger: quiet, mqttPort: 0 });
     const id = await addUser(t.services, 'alice', 'alice-secret');
-    for (const [mac, type] of [[PRECISION, 3], [AWAY, 3], [BREAKER, 2]] as const) {
+    for (const [mac, type] of [
+      [PRECISION, 3],
+      [AWAY, 3],
+      [BREAKER, 2],
+    ] as const) {
       const deviceId = await addDevice(t.services, mac, type);
       await assign(t.services, id, deviceId, true);
       if (mac === AWAY) continue;
       const creds = await runtime.link!.credentials.issue(deviceId, mac);
-      sims.push(startDevice({ brokerUrl: `mqtt://127.0.0.1:${runtime.mqttPort}`, mac, type, ...creds, outages: false }));
+      sims.push(
+        startDevice({
+          brokerUrl: `mqtt://127.0.0.1:${runtime.mqttPort}`,
+          mac,
+          type,
+          ...creds,
+          outages: false,
+        }),
+      );
     }
     alice = await quickSession(t.services, id);
     // Wait until both simulated devices are connected and answering.
     for (let i = 0; i < 100; i++) {
-      const r = await call(t.app, 'POST', '/api/read/applied-precision/harmonics', { device_token: tok(PRECISION) }, alice);
+      const r = await call(
+        t.app,
+        'POST',
+        '/api/read/applied-precision/harmonics',
+        { device_token: tok(PRECISION) },
+        alice,
+      );
       if (r.statusCode === 200) break;
     }
   }, 60_000);
@@ -41,7 +82,13 @@ describe.each(DIALECTS)('device commands over the embedded broker on $name', (di
   });
 
   it('answers harmonics from the device: six series, order 1 at 100 %', async () => {
-    const r = await call(t.app, 'POST', '/api/read/applied-precision/harmonics', { device_token: tok(PRECISION) }, alice);
+    const r = await call(
+      t.app,
+      'POST',
+      '/api/read/applied-precision/harmonics',
+      { device_token: tok(PRECISION) },
+      alice,
+    );
     expect(r.statusCode).toBe(200);
     const data = r.json().data;
     for (const q of ['U', 'I']) for (const p of ['L1', 'L2', 'L3']) expect(data[q][p].values[0]).toBe(100);
@@ -49,7 +96,13 @@ describe.each(DIALECTS)('device commands over the embedded broker on $name', (di
   });
 
   it('answers a waveform with voltage and current samples per phase', async () => {
-    const r = await call(t.app, 'POST', '/api/read/applied-precision/waveform', { device_token: tok(PRECISION) }, alice);
+    const r = await call(
+      t.app,
+      'POST',
+      '/api/read/applied-precision/waveform',
+      { device_token: tok(PRECISION) },
+      alice,
+    );
     const data = r.json().data;
     expect(data.sampleRateHz).toBeGreaterThan(0);
     const peak = Math.max(...(data.U.L1.values as number[]));
@@ -58,7 +111,13 @@ describe.each(DIALECTS)('device commands over the embedded broker on $name', (di
   });
 
   it('answers 604 when the device does not answer in time', async () => {
-    const r = await call(t.app, 'POST', '/api/read/applied-precision/waveform', { device_token: tok(AWAY) }, alice);
+    const r = await call(
+      t.app,
+      'POST',
+      '/api/read/applied-precision/waveform',
+      { device_token: tok(AWAY) },
+      alice,
+    );
     expect(r.statusCode).toBe(504);
     expect(r.json()).toMatchObject({ status: 'ERROR', code: 604 });
   });
@@ -81,14 +140,32 @@ describe.each(DIALECTS)('device commands over the embedded broker on $name', (di
   });
 
   it('refuses harmonics for a device that is not a precision analyzer', async () => {
-    const r = await call(t.app, 'POST', '/api/read/applied-precision/harmonics', { device_token: tok(BREAKER) }, alice);
+    const r = await call(
+      t.app,
+      'POST',
+      '/api/read/applied-precision/harmonics',
+      { device_token: tok(BREAKER) },
+      alice,
+    );
     expect(r.statusCode).toBe(400);
   });
 
   it('switches the relay of a disconnector and reports the new state', async () => {
-    const r = await call(t.app, 'POST', '/api/write/devices/relay', { token: tok(BREAKER), state: 'OPEN' }, alice);
+    const r = await call(
+      t.app,
+      'POST',
+      '/api/write/devices/relay',
+      { token: tok(BREAKER), state: 'OPEN' },
+      alice,
+    );
     expect(r.json()).toEqual({ status: 'OK', data: { state: 'OPEN' } });
-    const back = await call(t.app, 'POST', '/api/write/devices/relay', { token: tok(BREAKER), state: 'CLOSED' }, alice);
+    const back = await call(
+      t.app,
+      'POST',
+      '/api/write/devices/relay',
+      { token: tok(BREAKER), state: 'CLOSED' },
+      alice,
+    );
     expect(back.json().data.state).toBe('CLOSED');
   });
 
@@ -97,7 +174,13 @@ describe.each(DIALECTS)('device commands over the embedded broker on $name', (di
     const off = t.services.live.bus.subscribe(PRECISION, (e: LiveEvent) => {
       if (e.kind === 'data' && e.topic === 'Upgrade') steps.push((e.payload as { state: string }).state);
     });
-    const r = await call(t.app, 'POST', '/api/write/devices/firmware-upgrade', { token: tok(PRECISION), fw: '3.2.0' }, alice);
+    const r = await call(
+      t.app,
+      'POST',
+      '/api/write/devices/firmware-upgrade',
+      { token: tok(PRECISION), fw: '3.2.0' },
+      alice,
+    );
     expect(r.json()).toEqual({ status: 'OK' });
     for (let i = 0; i < 100 && !steps.includes('DONE'); i++) await new Promise((res) => setTimeout(res, 100));
     off();

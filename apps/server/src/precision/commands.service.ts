@@ -1,4 +1,10 @@
-import { DeviceType, type CommandReply, type HarmonicsResult, type MeterRecord, type WaveformResult } from '@meterportal/protocol';
+import {
+  DeviceType,
+  type CommandReply,
+  type HarmonicsResult,
+  type MeterRecord,
+  type WaveformResult,
+} from '@meterportal/protocol';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
 import { AppError, DeviceNotResponding, Forbidden, InvalidRequest } from '../http/errors';
 import { ErrorCode } from '@meterportal/protocol';

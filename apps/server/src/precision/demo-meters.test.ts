@@ -38,7 +38,9 @@ describe.each(DIALECTS)('demo meter database on $name', ({ name: dialect }) => {
     }
     expect(new Set(results.map((r) => r.MTIME)).size).toBe(DEMO_TESTS_PER_METER);
 
-    const second = await seedDemoMeters({ repo, clock: { nowMs: () => NOW_MS + 86400_000 } }, [{ id, mac: BENCH }]);
+    const second = await seedDemoMeters({ repo, clock: { nowMs: () => NOW_MS + 86400_000 } }, [
+      { id, mac: BENCH },
+    ]);
     expect(second).toEqual({ devices: 0, meters: 0, tests: 0 });
     expect((await repo.list(id)).map((m) => m.tests)).toEqual([DEMO_TESTS_PER_METER, DEMO_TESTS_PER_METER]);
   });

@@ -30,7 +30,10 @@ export interface DemoMetersReport {
  * DEMO_TESTS_PER_METER tests per meter over the past weeks. Analyzers with any stored meter or
  * test are left alone, so a second start adds nothing.
  */
-export async function seedDemoMeters(deps: { repo: MetersRepository; clock: Clock }, analyzers: readonly DemoAnalyzer[]): Promise<DemoMetersReport> {
+export async function seedDemoMeters(
+  deps: { repo: MetersRepository; clock: Clock },
+  analyzers: readonly DemoAnalyzer[],
+): Promise<DemoMetersReport> {
   const { repo, clock } = deps;
   const report: DemoMetersReport = { devices: 0, meters: 0, tests: 0 };
   const nowSec = Math.floor(clock.nowMs() / 1000);
@@ -41,7 +44,12 @@ export async function seedDemoMeters(deps: { repo: MetersRepository; clock: Cloc
     const meters = records.map((r) => {
       const p = parseDeviceRecord(r);
       if (!p.ok) throw new Error(`factory meter ${r.IDN} is invalid: ${p.error}`);
-      return { idn: p.idn, fields: canonicalFields(p.fields), crc: meterCrc(p.fields), mtimeSec: p.mtimeSec ?? nowSec };
+      return {
+        idn: p.idn,
+        fields: canonicalFields(p.fields),
+        crc: meterCrc(p.fields),
+        mtimeSec: p.mtimeSec ?? nowSec,
+      };
     });
     await repo.replaceAll(a.id, meters);
     const profile = meterProfile(3, a.mac, a.phases);
@@ -51,8 +59,20 @@ export async function seedDemoMeters(deps: { repo: MetersRepository; clock: Cloc
       for (let i = 0; i < DEMO_TESTS_PER_METER; i++) {
         // Mornings on the bench, every other day, each meter at its own hour.
         const tsSec = today - (2 * i + 1) * 86400 + (8 + k) * 3600 + 600 * (i % 4);
-        const result = buildTestResult({ meter, instant: model.sample(tsSec), tsSec, intTimeSec: DEMO_INTTIME_SEC, seed: profile.seed });
-        tests.push({ deviceId: a.id, idn: meter.IDN, mtimeSec: tsSec, result: JSON.stringify(result), receivedAtMs: tsSec * 1000 });
+        const result = buildTestResult({
+          meter,
+          instant: model.sample(tsSec),
+          tsSec,
+          intTimeSec: DEMO_INTTIME_SEC,
+          seed: profile.seed,
+        });
+        tests.push({
+          deviceId: a.id,
+          idn: meter.IDN,
+          mtimeSec: tsSec,
+          result: JSON.stringify(result),
+          receivedAtMs: tsSec * 1000,
+        });
       }
     });
     await repo.insertTests(tests);

@@ -1,8 +1,7 @@
 // Pure rules of the meter database: canonical form and CRC of a meter, device records, next IDN,
 // and recognising image files by their content.
 import { crc32 } from 'node:zlib';
-import type {
-  METER_IMAGE_TYPES} from '@meterportal/protocol';
+import type { METER_IMAGE_TYPES } from '@meterportal/protocol';
 import {
   METER_FIELD_KEYS,
   METER_IMAGE_EXTENSIONS,
@@ -21,7 +20,10 @@ export function canonicalFields(fields: MeterFields): string {
 
 /** CRC-32 (IEEE) of the canonical fields, 8 upper-case hex digits. */
 export function meterCrc(fields: MeterFields): string {
-  return crc32(Buffer.from(canonicalFields(fields), 'utf8')).toString(16).toUpperCase().padStart(8, '0');
+  return crc32(Buffer.from(canonicalFields(fields), 'utf8'))
+    .toString(16)
+    .toUpperCase()
+    .padStart(8, '0');
 }
 
 /** Next free IDN on a device: one above the highest numeric IDN it has used (meters or tests). */
@@ -32,22 +34,38 @@ export function nextIdn(usedIdns: readonly string[]): string {
 }
 
 /** A stored meter as the device's database holds it (sent with METERS_DOWNLOAD). */
-export function toDeviceRecord(m: { idn: string; fields: MeterFields; crc: string; mtimeSec: number }): MeterRecord {
+export function toDeviceRecord(m: {
+  idn: string;
+  fields: MeterFields;
+  crc: string;
+  mtimeSec: number;
+}): MeterRecord {
   return { ...m.fields, IDN: m.idn, CRC: m.crc, MTIME: m.mtimeSec };
 }
 
 /** A device record read back (METERS_UPLOAD), validated like a meter typed in the wizard. */
-export type ParsedRecord = { ok: true; idn: string; fields: MeterFields; mtimeSec: number | null } | { ok: false; idn: string; error: string };
+export type ParsedRecord =
+  | { ok: true; idn: string; fields: MeterFields; mtimeSec: number | null }
+  | { ok: false; idn: string; error: string };
 
 /** Validates one record of a device's meter database; missing fields take the wizard's rules. */
 export function parseDeviceRecord(r: MeterRecord): ParsedRecord {
   const parsed = MeterInput.safeParse(r);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, idn: r.IDN, error: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'bad value'}` };
+    return {
+      ok: false,
+      idn: r.IDN,
+      error: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'bad value'}`,
+    };
   }
   const mtime = typeof r.MTIME === 'number' ? r.MTIME : Number(r.MTIME);
-  return { ok: true, idn: r.IDN, fields: parsed.data, mtimeSec: Number.isInteger(mtime) && mtime > 0 ? mtime : null };
+  return {
+    ok: true,
+    idn: r.IDN,
+    fields: parsed.data,
+    mtimeSec: Number.isInteger(mtime) && mtime > 0 ? mtime : null,
+  };
 }
 
 /** The image types a meter may have. */
@@ -73,7 +91,8 @@ export interface UploadedFile {
 }
 
 /** Why an uploaded file is refused, or the type it is stored with. */
-export type ImageCheck = { ok: true; type: MeterImageType } | { ok: false; reason: 'too_large' | 'unsupported'; message: string };
+export type ImageCheck =
+  { ok: true; type: MeterImageType } | { ok: false; reason: 'too_large' | 'unsupported'; message: string };
 
 /**
  * Accepts a file only when it is a real PNG or JPEG by content, and its declared type and name
@@ -81,9 +100,17 @@ export type ImageCheck = { ok: true; type: MeterImageType } | { ok: false; reaso
  */
 export function checkImage(f: UploadedFile): ImageCheck {
   if (f.truncated || f.bytes.length > METER_IMAGE_MAX_BYTES) {
-    return { ok: false, reason: 'too_large', message: `file too large: ${f.name} is over ${METER_IMAGE_MAX_BYTES} bytes` };
+    return {
+      ok: false,
+      reason: 'too_large',
+      message: `file too large: ${f.name} is over ${METER_IMAGE_MAX_BYTES} bytes`,
+    };
   }
-  const unsupported = (): ImageCheck => ({ ok: false, reason: 'unsupported', message: `file format not supported: ${f.name} (png, jpeg, jpg only)` });
+  const unsupported = (): ImageCheck => ({
+    ok: false,
+    reason: 'unsupported',
+    message: `file format not supported: ${f.name} (png, jpeg, jpg only)`,
+  });
   const ext = /\.([A-Za-z0-9]+)$/.exec(f.name)?.[1]?.toLowerCase();
   if (!ext || !(METER_IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return unsupported();
   const byName: MeterImageType = ext === 'png' ? 'image/png' : 'image/jpeg';
@@ -97,7 +124,10 @@ export function checkImage(f: UploadedFile): ImageCheck {
 /** A file name safe to store and to send back in a header: no path, no control characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(-200);
   return clean || 'image';
 }

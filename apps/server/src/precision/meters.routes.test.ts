@@ -98,7 +98,11 @@ describe.each(DIALECTS)('meter database routes on $name', (dialect) => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { commander: { send: (mac, c, signal) => (answer ? answer(mac, c, signal) : Promise.reject(new Error('no device'))) } });
+    t = await createTestApp(dialect, {
+      commander: {
+        send: (mac, c, signal) => (answer ? answer(mac, c, signal) : Promise.reject(new Error('no device'))),
+      },
+    });
     const a = await addUser(t.services, 'alice', 'alice-secret');
     const b = await addUser(t.services, 'bob', 'bob-secret');
     ids = {};
@@ -510,7 +514,8 @@ describe.each(DIALECTS)('meter database routes on $name', (dialect) => {
   ])('keeps its list when the device sends a database with %s', async (_what, meters, message) => {
     await add(meter());
     const before = await snapshot(t.services);
-    answer = () => Promise.resolve({ id: 'x', cmd: 'METERS_UPLOAD' as const, ok: true as const, result: { meters } });
+    answer = () =>
+      Promise.resolve({ id: 'x', cmd: 'METERS_UPLOAD' as const, ok: true as const, result: { meters } });
     try {
       const r = await call(
         t.app,

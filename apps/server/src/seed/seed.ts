@@ -1,4 +1,11 @@
-import { Application, AuthType, DEMO_LOGIN, DeviceType, OWNER_LIFETIME_SEC, type DeviceTypeId } from '@meterportal/protocol';
+import {
+  Application,
+  AuthType,
+  DEMO_LOGIN,
+  DeviceType,
+  OWNER_LIFETIME_SEC,
+  type DeviceTypeId,
+} from '@meterportal/protocol';
 import { generatePassword, hashPasswordDigest, sha256Hex } from '../auth/crypto';
 import { newDeviceRow } from '../devices/provisioning';
 import type { Services } from '../services';
@@ -18,12 +25,47 @@ export interface DemoDevice {
 
 /** The demo fleet: one device of every type. */
 export const DEMO_DEVICES: readonly DemoDevice[] = [
-  { mac: '02-4D-50-00-00-01', type: DeviceType.SmartMeter, title: 'Family house', phaseUse: 3, lora: true, nilm: true, demoOwner: true },
-  { mac: '02-4D-50-00-00-02', type: DeviceType.Disconnector, title: 'Garage breaker', phaseUse: 1, demoOwner: false },
-  { mac: '02-4D-50-00-00-03', type: DeviceType.Precision, title: 'Test bench analyzer', description: 'PTE', phaseUse: 3, demoOwner: true },
-  { mac: '02-4D-50-00-00-04', type: DeviceType.Industrial, title: 'Workshop main', description: 'WS', phaseUse: 3, demoOwner: true },
+  {
+    mac: '02-4D-50-00-00-01',
+    type: DeviceType.SmartMeter,
+    title: 'Family house',
+    phaseUse: 3,
+    lora: true,
+    nilm: true,
+    demoOwner: true,
+  },
+  {
+    mac: '02-4D-50-00-00-02',
+    type: DeviceType.Disconnector,
+    title: 'Garage breaker',
+    phaseUse: 1,
+    demoOwner: false,
+  },
+  {
+    mac: '02-4D-50-00-00-03',
+    type: DeviceType.Precision,
+    title: 'Test bench analyzer',
+    description: 'PTE',
+    phaseUse: 3,
+    demoOwner: true,
+  },
+  {
+    mac: '02-4D-50-00-00-04',
+    type: DeviceType.Industrial,
+    title: 'Workshop main',
+    description: 'WS',
+    phaseUse: 3,
+    demoOwner: true,
+  },
   { mac: '02-4D-50-00-00-05', type: DeviceType.Plug, title: 'Office plug', phaseUse: 1, demoOwner: false },
-  { mac: '02-4D-50-00-00-06', type: DeviceType.Submeter, title: 'Solar sub-meter', description: 'WS', phaseUse: 3, demoOwner: true },
+  {
+    mac: '02-4D-50-00-00-06',
+    type: DeviceType.Submeter,
+    title: 'Solar sub-meter',
+    description: 'WS',
+    phaseUse: 3,
+    demoOwner: true,
+  },
 ];
 
 /** What the first start created; the admin password is shown once. */
@@ -68,9 +110,14 @@ export async function seedIfEmpty(s: Services): Promise<SeedResult | null> {
   });
   for (const d of DEMO_DEVICES) {
     const row =
-      (await s.repos.devices.findByMac(d.mac)) ??
-      (await s.repos.devices.createDevice(newDeviceRow(d, now)));
-    await s.repos.devices.assign({ userId: admin.id, deviceId: row.id, owner: true, lifeTimeSec: OWNER_LIFETIME_SEC, nowMs: now });
+      (await s.repos.devices.findByMac(d.mac)) ?? (await s.repos.devices.createDevice(newDeviceRow(d, now)));
+    await s.repos.devices.assign({
+      userId: admin.id,
+      deviceId: row.id,
+      owner: true,
+      lifeTimeSec: OWNER_LIFETIME_SEC,
+      nowMs: now,
+    });
     await s.repos.devices.assign({
       userId: demo.id,
       deviceId: row.id,

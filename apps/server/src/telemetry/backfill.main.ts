@@ -21,17 +21,29 @@ const { values } = parseArgs({
 });
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'portal.db') });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  sqliteFile: path.join(config.dataDir, 'portal.db'),
+});
 await migrateToLatest(database);
 const devices = (await devicesRepository(database).listAll())
   .filter((d) => DEVICE_TYPES.includes(d.type as DeviceTypeId))
-  .map((d) => ({ id: d.id, mac: d.mac, type: d.type as DeviceTypeId, phases: Math.min(3, Math.max(1, d.phase_use)) as 1 | 2 | 3 }));
+  .map((d) => ({
+    id: d.id,
+    mac: d.mac,
+    type: d.type as DeviceTypeId,
+    phases: Math.min(3, Math.max(1, d.phase_use)) as 1 | 2 | 3,
+  }));
 const logger = { debug: () => undefined, info: () => undefined, warn: console.warn, error: console.error };
-const report = await backfillHistory({ repository: createTelemetryRepository(database, { tz: config.TZ }), clock: systemClock, logger }, devices, {
-  force: values.force,
-  quarterDays: Number(values['quarter-days']),
-  minuteDays: Number(values['minute-days']),
-});
+const report = await backfillHistory(
+  { repository: createTelemetryRepository(database, { tz: config.TZ }), clock: systemClock, logger },
+  devices,
+  {
+    force: values.force,
+    quarterDays: Number(values['quarter-days']),
+    minuteDays: Number(values['minute-days']),
+  },
+);
 console.log(
   `backfilled ${report.devices} devices (${report.skipped} already had history): ` +
     `${report.quarterRows} quarter-hours, ${report.minuteRows} minutes in ${(report.elapsedMs / 1000).toFixed(1)} s`,

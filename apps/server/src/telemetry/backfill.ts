@@ -51,7 +51,11 @@ export interface BackfillReport {
 const ROWS_PER_WRITE = 8000;
 
 /** Backfills every device that has no history yet. */
-export async function backfillHistory(deps: BackfillDeps, devices: readonly BackfillDevice[], opts: BackfillOptions = {}): Promise<BackfillReport> {
+export async function backfillHistory(
+  deps: BackfillDeps,
+  devices: readonly BackfillDevice[],
+  opts: BackfillOptions = {},
+): Promise<BackfillReport> {
   const started = performance.now();
   const nowSec = Math.floor(deps.clock.nowMs() / 1000);
   // History stops where live ingest starts: the current quarter and minute belong to it.
@@ -59,7 +63,14 @@ export async function backfillHistory(deps: BackfillDeps, devices: readonly Back
   const endMinute = nowSec - (nowSec % MINUTE_SEC);
   const fromQuarter = endQuarter - (opts.quarterDays ?? 365) * 86400;
   const fromMinute = endMinute - (opts.minuteDays ?? 14) * 86400;
-  const report: BackfillReport = { devices: 0, skipped: 0, quarterRows: 0, minuteRows: 0, statusChanges: 0, elapsedMs: 0 };
+  const report: BackfillReport = {
+    devices: 0,
+    skipped: 0,
+    quarterRows: 0,
+    minuteRows: 0,
+    statusChanges: 0,
+    elapsedMs: 0,
+  };
 
   async function one(device: BackfillDevice): Promise<void> {
     const first = await deps.repository.firstQuarterSec(device.id);
@@ -78,7 +89,11 @@ export async function backfillHistory(deps: BackfillDeps, devices: readonly Back
       minutes = [];
     };
     for (const q of history.quarters(fromQuarter, endQuarter)) {
-      quarters.push({ deviceId: device.id, tsSec: q.startSec, values: energyRowValues(registerChannels(q.energy)) });
+      quarters.push({
+        deviceId: device.id,
+        tsSec: q.startSec,
+        values: energyRowValues(registerChannels(q.energy)),
+      });
       if (quarters.length >= ROWS_PER_WRITE) await write();
     }
     for (let m = fromMinute; m < endMinute; m += MINUTE_SEC) {
@@ -91,10 +106,23 @@ export async function backfillHistory(deps: BackfillDeps, devices: readonly Back
     }
     await write();
     // Availability: online from the start of the history, offline through each power cut.
-    const changes: StatusChangeRow[] = [{ deviceId: device.id, atMs: fromQuarter * 1000, status: OnlineStatus.Online, connection: null }];
+    const changes: StatusChangeRow[] = [
+      { deviceId: device.id, atMs: fromQuarter * 1000, status: OnlineStatus.Online, connection: null },
+    ];
     for (const o of history.outages(fromQuarter, endMinute)) {
-      changes.push({ deviceId: device.id, atMs: o.fromSec * 1000, status: OnlineStatus.Offline, connection: null });
-      if (o.toSec < endMinute) changes.push({ deviceId: device.id, atMs: o.toSec * 1000, status: OnlineStatus.Online, connection: null });
+      changes.push({
+        deviceId: device.id,
+        atMs: o.fromSec * 1000,
+        status: OnlineStatus.Offline,
+        connection: null,
+      });
+      if (o.toSec < endMinute)
+        changes.push({
+          deviceId: device.id,
+          atMs: o.toSec * 1000,
+          status: OnlineStatus.Online,
+          connection: null,
+        });
     }
     await deps.repository.insertStatusChanges(changes);
     report.statusChanges += changes.length;

@@ -52,7 +52,12 @@ export function fixedChunks<T>(rows: readonly T[], max: number): T[][] {
  * Writes rows (values in spec.columns order) with as few statements as the engine allows;
  * returns what spec.returning selects (nothing without it).
  */
-export async function bulkInsert(db: QueryRunner, dialect: Dialect, spec: BulkSpec, rows: readonly (readonly number[])[]): Promise<unknown[]> {
+export async function bulkInsert(
+  db: QueryRunner,
+  dialect: Dialect,
+  spec: BulkSpec,
+  rows: readonly (readonly number[])[],
+): Promise<unknown[]> {
   const out: unknown[] = [];
   if (rows.length === 0) return out;
   const cols = spec.columns.join(', ');

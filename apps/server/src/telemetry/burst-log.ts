@@ -10,7 +10,6 @@ export interface Logger {
   error(obj: object, msg?: string): void;
 }
 
-
 /** Creates a per-key burst logger. */
 export function createBurstLogger(logger: Logger, clock: Clock, windowMs = 10_000) {
   const last = new Map<string, { atMs: number; suppressed: number }>();

@@ -14,7 +14,9 @@ export const ENERGY_PHASE_COLUMNS = STORED_REGISTER_KINDS.flatMap((k) =>
   PHASES.map((p) => `${k.toLowerCase()}_${p.toLowerCase()}_${unitOf(k)}` as EnergyColumn),
 );
 /** Summed energy columns, one per kind. */
-export const ENERGY_TOTAL_COLUMNS = STORED_REGISTER_KINDS.map((k) => `${k.toLowerCase()}_${unitOf(k)}` as EnergyColumn);
+export const ENERGY_TOTAL_COLUMNS = STORED_REGISTER_KINDS.map(
+  (k) => `${k.toLowerCase()}_${unitOf(k)}` as EnergyColumn,
+);
 /** Every energy column. */
 export const ENERGY_COLUMNS: readonly EnergyColumn[] = [...ENERGY_PHASE_COLUMNS, ...ENERGY_TOTAL_COLUMNS];
 
@@ -22,7 +24,9 @@ export const ENERGY_COLUMNS: readonly EnergyColumn[] = [...ENERGY_PHASE_COLUMNS,
 export const MINUTE_COLUMNS = MINUTE_VALUE_COLUMNS as readonly MinuteValueColumn[];
 
 /** The stored register channels of a frame: kind-major, L1..L3. */
-export function registerChannels(frame: Record<(typeof STORED_REGISTER_KINDS)[number], { L1: number; L2: number; L3: number }>): number[] {
+export function registerChannels(
+  frame: Record<(typeof STORED_REGISTER_KINDS)[number], { L1: number; L2: number; L3: number }>,
+): number[] {
   const out: number[] = [];
   for (const k of STORED_REGISTER_KINDS) {
     const r = frame[k];
@@ -33,6 +37,8 @@ export function registerChannels(frame: Record<(typeof STORED_REGISTER_KINDS)[nu
 
 /** Energy row values (phase columns then totals) from per-channel deltas. */
 export function energyRowValues(deltas: readonly number[]): number[] {
-  const totals = STORED_REGISTER_KINDS.map((_, k) => (deltas[k * 3] ?? 0) + (deltas[k * 3 + 1] ?? 0) + (deltas[k * 3 + 2] ?? 0));
+  const totals = STORED_REGISTER_KINDS.map(
+    (_, k) => (deltas[k * 3] ?? 0) + (deltas[k * 3 + 1] ?? 0) + (deltas[k * 3 + 2] ?? 0),
+  );
   return [...deltas, ...totals];
 }

@@ -40,9 +40,16 @@ export async function rebuildDayRollup<T>(db: Kysely<T>, dialect: Dialect, tz: s
   const cols = ENERGY_COLUMNS.join(', ');
   for (const { device_id } of ids.rows) {
     const rows = await db.executeQuery<Record<string, number>>(
-      CompiledQuery.raw(`SELECT ts_sec, ${cols} FROM energy_quarters WHERE device_id = ${dialect === 'postgres' ? '$1' : '?'} ORDER BY ts_sec`, [device_id]),
+      CompiledQuery.raw(
+        `SELECT ts_sec, ${cols} FROM energy_quarters WHERE device_id = ${dialect === 'postgres' ? '$1' : '?'} ORDER BY ts_sec`,
+        [device_id],
+      ),
     );
-    const quarters = rows.rows.map((r) => ({ deviceId: Number(device_id), tsSec: Number(r.ts_sec), values: ENERGY_COLUMNS.map((c) => Number(r[c])) }));
+    const quarters = rows.rows.map((r) => ({
+      deviceId: Number(device_id),
+      tsSec: Number(r.ts_sec),
+      values: ENERGY_COLUMNS.map((c) => Number(r[c])),
+    }));
     await addDays(db, dialect, sumIntoDays(quarters, dayOf));
   }
   await sql`DELETE FROM energy_rollup`.execute(db);
@@ -64,7 +71,8 @@ export async function rollupZone<T>(db: Kysely<T>): Promise<string | null> {
 export async function ensureDayRollup(database: Database, tz: string): Promise<{ rebuilt: boolean }> {
   if ((await rollupZone(database.db)) === tz) return { rebuilt: false };
   return database.db.transaction().execute(async (trx) => {
-    if (database.dialect === 'postgres') await sql`LOCK TABLE energy_rollup, energy_days IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+    if (database.dialect === 'postgres')
+      await sql`LOCK TABLE energy_rollup, energy_days IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
     if ((await rollupZone<DB>(trx)) === tz) return { rebuilt: false };
     await rebuildDayRollup<DB>(trx, database.dialect, tz);
     return { rebuilt: true };

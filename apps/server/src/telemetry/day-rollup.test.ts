@@ -39,13 +39,19 @@ function framesAt(times: readonly number[], resetAt = Number.POSITIVE_INFINITY):
     regs.integrate(s, ts - prevTs);
     if (ts >= resetAt && !base) base = out.at(-1)!;
     const r = regs.read();
-    const shown = base ? Object.fromEntries(Object.entries(r).map(([k, v]) => [k, sub(v, base![k as keyof typeof r])])) : r;
+    const shown = base
+      ? Object.fromEntries(Object.entries(r).map(([k, v]) => [k, sub(v, base![k as keyof typeof r])]))
+      : r;
     out.push({ ts, ...s, ...shown } as LiveFrame);
     prevTs = ts;
   }
   return out;
 }
-const sub = (a: { L1: number; L2: number; L3: number }, b: { L1: number; L2: number; L3: number }) => ({ L1: a.L1 - b.L1, L2: a.L2 - b.L2, L3: a.L3 - b.L3 });
+const sub = (a: { L1: number; L2: number; L3: number }, b: { L1: number; L2: number; L3: number }) => ({
+  L1: a.L1 - b.L1,
+  L2: a.L2 - b.L2,
+  L3: a.L3 - b.L3,
+});
 
 /** Every `step` seconds over [from, to], with [gapFrom, gapTo) left out. */
 function instants(from: number, to: number, step: number, gap?: [number, number]): number[] {
@@ -61,7 +67,13 @@ describe.each(DIALECTS)('daily energy rollup on $name', ({ name: dialect }) => {
   const settle = () => new Promise((r) => setTimeout(r, 30));
   let nowMs = 0;
   const clock = { nowMs: () => nowMs };
-  const ingestOf = () => createIngest({ repository: createTelemetryRepository(database, { tz: TZ }), logger: memoryLogger(), clock, metrics: createTelemetryMetrics() });
+  const ingestOf = () =>
+    createIngest({
+      repository: createTelemetryRepository(database, { tz: TZ }),
+      logger: memoryLogger(),
+      clock,
+      metrics: createTelemetryMetrics(),
+    });
 
   async function feed(frames: readonly LiveFrame[]): Promise<void> {
     const ingest = ingestOf();
@@ -75,8 +87,18 @@ describe.each(DIALECTS)('daily energy rollup on $name', ({ name: dialect }) => {
 
   /** Day rows, and the quarters summed per local day computed here, one Intl call per quarter. */
   async function rollupAndQuarterSums(tz: string) {
-    const days = await db().selectFrom('energy_days').selectAll().orderBy('device_id').orderBy('day_sec').execute();
-    const quarters = await db().selectFrom('energy_quarters').selectAll().orderBy('device_id').orderBy('ts_sec').execute();
+    const days = await db()
+      .selectFrom('energy_days')
+      .selectAll()
+      .orderBy('device_id')
+      .orderBy('day_sec')
+      .execute();
+    const quarters = await db()
+      .selectFrom('energy_quarters')
+      .selectAll()
+      .orderBy('device_id')
+      .orderBy('ts_sec')
+      .execute();
     const expected = new Map<string, number[]>();
     for (const q of quarters) {
       const key = `${q.device_id}:${startOfDay(Number(q.ts_sec), tz)}`;
@@ -84,7 +106,9 @@ describe.each(DIALECTS)('daily energy rollup on $name', ({ name: dialect }) => {
       ENERGY_COLUMNS.forEach((c, i) => (acc[i]! += Number(q[c])));
       expected.set(key, acc);
     }
-    const actual = new Map(days.map((d) => [`${d.device_id}:${Number(d.day_sec)}`, ENERGY_COLUMNS.map((c) => Number(d[c]))]));
+    const actual = new Map(
+      days.map((d) => [`${d.device_id}:${Number(d.day_sec)}`, ENERGY_COLUMNS.map((c) => Number(d[c]))]),
+    );
     return { actual, expected, quarters: quarters.length };
   }
   async function expectRollupEqualsQuarters(tz = TZ): Promise<Map<string, number[]>> {
@@ -93,8 +117,10 @@ describe.each(DIALECTS)('daily energy rollup on $name', ({ name: dialect }) => {
     expect(actual).toEqual(expected);
     return actual;
   }
-  const dayTotal = (rows: Map<string, number[]>, day: number, col: (typeof ENERGY_COLUMNS)[number]) => rows.get(`${deviceId}:${day}`)?.[ENERGY_COLUMNS.indexOf(col)];
-  const registerTotal = (a: LiveFrame, b: LiveFrame, kind: Kind) => b[kind].L1 + b[kind].L2 + b[kind].L3 - a[kind].L1 - a[kind].L2 - a[kind].L3;
+  const dayTotal = (rows: Map<string, number[]>, day: number, col: (typeof ENERGY_COLUMNS)[number]) =>
+    rows.get(`${deviceId}:${day}`)?.[ENERGY_COLUMNS.indexOf(col)];
+  const registerTotal = (a: LiveFrame, b: LiveFrame, kind: Kind) =>
+    b[kind].L1 + b[kind].L2 + b[kind].L3 - a[kind].L1 - a[kind].L2 - a[kind].L3;
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
@@ -129,22 +155,31 @@ describe.each(DIALECTS)('daily energy rollup on $name', ({ name: dialect }) => {
     await feed(frames);
     const rows = await expectRollupEqualsQuarters();
     const at = (ts: number) => frames.find((f) => f.ts === ts)!;
-    expect(dayTotal(rows, SPRING_FORWARD, 'e_i_wh')).toBe(registerTotal(at(SPRING_FORWARD), at(nextDay), 'E_I'));
-    expect(dayTotal(rows, SPRING_FORWARD, 'q1_varh')).toBe(registerTotal(at(SPRING_FORWARD), at(nextDay), 'Q1'));
+    expect(dayTotal(rows, SPRING_FORWARD, 'e_i_wh')).toBe(
+      registerTotal(at(SPRING_FORWARD), at(nextDay), 'E_I'),
+    );
+    expect(dayTotal(rows, SPRING_FORWARD, 'q1_varh')).toBe(
+      registerTotal(at(SPRING_FORWARD), at(nextDay), 'Q1'),
+    );
   });
 
   it('spreads a gap across midnight into both days and counts a register reset as the quarters do', async () => {
     const nextDay = fromWall(TZ, 2026, 10, 26);
     // No frames from 22:00 to 03:00 (the link was down over midnight), then the meter resets.
     const gap: [number, number] = [nextDay - 2 * 3600, nextDay + 3 * 3600];
-    const frames = framesAt(instants(FALL_BACK + 12 * 3600, nextDay + 12 * 3600, 60, gap), nextDay + 6 * 3600);
+    const frames = framesAt(
+      instants(FALL_BACK + 12 * 3600, nextDay + 12 * 3600, 60, gap),
+      nextDay + 6 * 3600,
+    );
     await feed(frames);
     const rows = await expectRollupEqualsQuarters();
     expect(rows.size).toBe(2);
     // The reset still adds what the meter counted since the last reading: two days together are
     // the energy the registers integrated, readings before and after the reset joined.
     const reset = frames.findIndex((f) => f.ts >= nextDay + 6 * 3600);
-    const counted = registerTotal(frames[0]!, frames[reset - 1]!, 'E_I') + registerTotal({ ...frames[reset - 1]!, E_I: { L1: 0, L2: 0, L3: 0 } }, frames.at(-1)!, 'E_I');
+    const counted =
+      registerTotal(frames[0]!, frames[reset - 1]!, 'E_I') +
+      registerTotal({ ...frames[reset - 1]!, E_I: { L1: 0, L2: 0, L3: 0 } }, frames.at(-1)!, 'E_I');
     expect(dayTotal(rows, FALL_BACK, 'e_i_wh')! + dayTotal(rows, nextDay, 'e_i_wh')!).toBe(counted);
     expect(dayTotal(rows, FALL_BACK, 'e_i_wh')).toBeGreaterThan(0);
     expect(dayTotal(rows, nextDay, 'e_i_wh')).toBeGreaterThan(0);
@@ -161,7 +196,11 @@ describe.each(DIALECTS)('daily energy rollup on $name', ({ name: dialect }) => {
 
   it('adds to the days only the backfilled quarters that were not there yet', async () => {
     const repo = createTelemetryRepository(database, { tz: TZ });
-    const q = (tsSec: number, wh: number): QuarterRow => ({ deviceId, tsSec, values: ENERGY_COLUMNS.map((_, i) => wh + i) });
+    const q = (tsSec: number, wh: number): QuarterRow => ({
+      deviceId,
+      tsSec,
+      values: ENERGY_COLUMNS.map((_, i) => wh + i),
+    });
     await repo.insertHistory(
       instants(FALL_BACK, FALL_BACK + 25 * 3600 - 900, 900).map((t) => q(t, 10)),
       [],
@@ -217,7 +256,10 @@ describe.each(DIALECTS)('daily energy rollup on $name', ({ name: dialect }) => {
       expect(expected.size).toBe(3);
       // Writes after the upgrade keep adding to it.
       const repo = createTelemetryRepository(database, { tz: TZ });
-      await repo.insertHistory([{ deviceId, tsSec: SPRING_FORWARD + 30 * 86400, values: ENERGY_COLUMNS.map(() => 5) }], []);
+      await repo.insertHistory(
+        [{ deviceId, tsSec: SPRING_FORWARD + 30 * 86400, values: ENERGY_COLUMNS.map(() => 5) }],
+        [],
+      );
       expect((await expectRollupEqualsQuarters()).size).toBe(4);
     } finally {
       database = current;

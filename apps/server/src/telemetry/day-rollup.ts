@@ -11,7 +11,10 @@ export interface DayRow {
 }
 
 /** Sums quarter rows into day rows; dayOf maps a quarter start to its local day start. */
-export function sumIntoDays(quarters: readonly { deviceId: number; tsSec: number; values: readonly number[] }[], dayOf: (tsSec: number) => number): DayRow[] {
+export function sumIntoDays(
+  quarters: readonly { deviceId: number; tsSec: number; values: readonly number[] }[],
+  dayOf: (tsSec: number) => number,
+): DayRow[] {
   const days = new Map<string, DayRow>();
   for (const q of quarters) {
     const daySec = dayOf(q.tsSec);

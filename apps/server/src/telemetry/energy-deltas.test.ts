@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_DELTA_LIMITS, QUARTER_SEC, registerDeltas, type RegisterReading } from './energy-deltas';
 
-const sumChannel = (m: Map<number, number[]>, c: number) => [...m.values()].reduce((s, row) => s + (row[c] ?? 0), 0);
+const sumChannel = (m: Map<number, number[]>, c: number) =>
+  [...m.values()].reduce((s, row) => s + (row[c] ?? 0), 0);
 
 describe('registerDeltas', () => {
   it('puts a one-second step inside one quarter', () => {
@@ -68,7 +69,10 @@ describe('registerDeltas', () => {
 
   it('sums exactly to the register difference over any sequence of plausible readings', () => {
     const steps = fc.array(
-      fc.record({ dtSec: fc.integer({ min: 1, max: 7200 }), powerW: fc.array(fc.integer({ min: 0, max: 200_000 }), { minLength: 3, maxLength: 3 }) }),
+      fc.record({
+        dtSec: fc.integer({ min: 1, max: 7200 }),
+        powerW: fc.array(fc.integer({ min: 0, max: 200_000 }), { minLength: 3, maxLength: 3 }),
+      }),
       { minLength: 1, maxLength: 60 },
     );
     fc.assert(
@@ -91,7 +95,8 @@ describe('registerDeltas', () => {
           }
           prev = next;
         }
-        for (let c = 0; c < 3; c++) expect(sumChannel(totals, c)).toBe((prev.values[c] ?? 0) - (first.values[c] ?? 0));
+        for (let c = 0; c < 3; c++)
+          expect(sumChannel(totals, c)).toBe((prev.values[c] ?? 0) - (first.values[c] ?? 0));
       }),
     );
   });

@@ -43,9 +43,20 @@ const Scenario = fc.record({
   startOffsetSec: fc.integer({ min: 0, max: 3599 }),
   stepSec: fc.constantFrom(1, 2, 7, 13),
   durationSec: fc.integer({ min: 600, max: 4 * 3600 }),
-  gap: fc.option(fc.tuple(fc.integer({ min: 0, max: 4 * 3600 }), fc.integer({ min: 60, max: 5400 })), { nil: undefined }),
-  deliveries: fc.array(fc.record({ cutAt: fc.double({ min: 0.05, max: 0.95, noNaN: true }), overlap: fc.integer({ min: 0, max: 90 }) }), { maxLength: 3 }),
-  ranges: fc.array(fc.tuple(fc.integer({ min: -3600, max: 5 * 3600 }), fc.integer({ min: 1, max: 6 * 3600 })), { minLength: 1, maxLength: 4 }),
+  gap: fc.option(fc.tuple(fc.integer({ min: 0, max: 4 * 3600 }), fc.integer({ min: 60, max: 5400 })), {
+    nil: undefined,
+  }),
+  deliveries: fc.array(
+    fc.record({
+      cutAt: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+      overlap: fc.integer({ min: 0, max: 90 }),
+    }),
+    { maxLength: 3 },
+  ),
+  ranges: fc.array(
+    fc.tuple(fc.integer({ min: -3600, max: 5 * 3600 }), fc.integer({ min: 1, max: 6 * 3600 })),
+    { minLength: 1, maxLength: 4 },
+  ),
 });
 
 describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
@@ -55,7 +66,12 @@ describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
   const clock = { nowMs: () => nowMs };
   const db = () => database.db.withTables<TelemetryDB>();
   const pipeline = () =>
-    createIngest({ repository: createTelemetryRepository(database, { tz: DEFAULT_TZ }), logger: memoryLogger(), clock, metrics: createTelemetryMetrics() });
+    createIngest({
+      repository: createTelemetryRepository(database, { tz: DEFAULT_TZ }),
+      logger: memoryLogger(),
+      clock,
+      metrics: createTelemetryMetrics(),
+    });
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
@@ -89,7 +105,10 @@ describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
          FROM telemetry_minutes m WHERE m.device_id = ${deviceId} GROUP BY m.device_id, m.ts_sec - m.ts_sec % 3600 ORDER BY 2`,
       )
       .execute(database.db);
-    const norm = (r: Record<string, unknown>) => Object.fromEntries(['device_id', 'hour_sec', 'minutes', 'samples', ...cols.split(', ')].map((k) => [k, Number(r[k])]));
+    const norm = (r: Record<string, unknown>) =>
+      Object.fromEntries(
+        ['device_id', 'hour_sec', 'minutes', 'samples', ...cols.split(', ')].map((k) => [k, Number(r[k])]),
+      );
     return { stored: stored.map(norm), recomputed: rows.map(norm) };
   }
 
@@ -141,7 +160,7 @@ describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
   }, 240_000);
 
   it('keeps the hour the pruning cutoff cuts equal to its remaining minutes, and drops older hours', async () => {
-    const frames = framesAt(Array.from({ length: 3 * 3600 / 5 }, (_, i) => T0 + i * 5));
+    const frames = framesAt(Array.from({ length: (3 * 3600) / 5 }, (_, i) => T0 + i * 5));
     nowMs = (T0 + 3 * 3600) * 1000;
     const ingest = pipeline();
     await deliver(ingest, frames);
@@ -149,7 +168,10 @@ describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
     const cutoff = T0 + 3600 + 1800;
     const repo = createTelemetryRepository(database, { tz: DEFAULT_TZ });
     const minutesSec = Math.floor(nowMs / 1000) - cutoff;
-    await repo.prune({ minutesSec, quartersSec: 10 * 365 * 86400, statusChangesSec: 10 * 365 * 86400 }, nowMs);
+    await repo.prune(
+      { minutesSec, quartersSec: 10 * 365 * 86400, statusChangesSec: 10 * 365 * 86400 },
+      nowMs,
+    );
     const { stored, recomputed } = await storedAndRecomputed();
     expect(stored.map((h) => h.hour_sec)).toEqual([T0 + 3600, T0 + 7200]);
     expect(stored[0]!.minutes).toBe(30);
@@ -160,7 +182,10 @@ describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
     await database.dispose();
     database = await openTestDatabase(dialect, { upTo: '008_wire_durable_ingest' });
     deviceId = await insertDevice(database, MAC);
-    const values = Object.fromEntries(MINUTE_COLUMNS.map((c, i) => [c, i + 0.5])) as Record<MinuteValueColumn, number>;
+    const values = Object.fromEntries(MINUTE_COLUMNS.map((c, i) => [c, i + 0.5])) as Record<
+      MinuteValueColumn,
+      number
+    >;
     const rows = Array.from({ length: 150 }, (_, k) => ({
       device_id: deviceId,
       ts_sec: T0 + k * 60,
@@ -171,7 +196,10 @@ describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
       p_l1_min: -k,
     }));
     for (let i = 0; i < rows.length; i += 20) {
-      await db().insertInto('telemetry_minutes').values(rows.slice(i, i + 20)).execute();
+      await db()
+        .insertInto('telemetry_minutes')
+        .values(rows.slice(i, i + 20))
+        .execute();
     }
     await migrateToLatest(database);
     const { stored, recomputed } = await storedAndRecomputed();

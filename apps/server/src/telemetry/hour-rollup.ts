@@ -41,7 +41,9 @@ const sqliteRefresh = (n: number) =>
 const sqliteStatements = new Map<number, string>();
 
 /** The distinct (device, hour) pairs of minute starts. */
-export function hoursOf(minutes: readonly { deviceId: number; tsSec: number }[]): { deviceId: number; hourSec: number }[] {
+export function hoursOf(
+  minutes: readonly { deviceId: number; tsSec: number }[],
+): { deviceId: number; hourSec: number }[] {
   const seen = new Map<string, { deviceId: number; hourSec: number }>();
   for (const m of minutes) {
     const hourSec = m.tsSec - (m.tsSec % HOUR_SEC);
@@ -67,7 +69,12 @@ export async function refreshHours(
     const part = hours.slice(i, i + SQLITE_CHUNK);
     let text = sqliteStatements.get(part.length);
     if (!text) sqliteStatements.set(part.length, (text = sqliteRefresh(part.length)));
-    await trx.executeQuery(CompiledQuery.raw(text, part.flatMap((h) => [h.deviceId, h.hourSec])));
+    await trx.executeQuery(
+      CompiledQuery.raw(
+        text,
+        part.flatMap((h) => [h.deviceId, h.hourSec]),
+      ),
+    );
   }
 }
 

@@ -361,7 +361,10 @@ export function createIngest(deps: IngestDeps) {
   }
 
   function process(ctx: DeviceCtx, message: DeviceMessage, ack: Ack | undefined): void {
-    if ((message.kind === 'accutest/data' || message.kind === 'accutest/state') && ctx.type !== DeviceType.Precision) {
+    if (
+      (message.kind === 'accutest/data' || message.kind === 'accutest/state') &&
+      ctx.type !== DeviceType.Precision
+    ) {
       return reject('not_analyzer', message.mac, message.kind, ack);
     }
     // Released by the next commit, which holds everything this message changed.

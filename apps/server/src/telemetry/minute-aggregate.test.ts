@@ -38,7 +38,9 @@ describe('minute aggregation', () => {
           const xs = samples.map((s) => s[i]!);
           const avg = xs.reduce((a, b) => a + b, 0) / xs.length;
           expect(agg.values[col]).toBeCloseTo(avg, 6);
-          expect(agg.values[col]! >= Math.min(...xs) - 1e-6 && agg.values[col]! <= Math.max(...xs) + 1e-6).toBe(true);
+          expect(
+            agg.values[col]! >= Math.min(...xs) - 1e-6 && agg.values[col]! <= Math.max(...xs) + 1e-6,
+          ).toBe(true);
           col++;
           if (c.minMax) {
             // === rather than toBe: -0 and +0 are the same reading.
@@ -54,12 +56,16 @@ describe('minute aggregation', () => {
 
   it('merging two parts equals aggregating the whole minute', () => {
     fc.assert(
-      fc.property(fc.array(sample, { minLength: 1, maxLength: 30 }), fc.array(sample, { minLength: 1, maxLength: 30 }), (a, b) => {
-        const merged = mergeMinutes(aggregate(a), aggregate(b));
-        const whole = aggregate([...a, ...b]);
-        expect(merged.samples).toBe(whole.samples);
-        merged.values.forEach((v, i) => expect(v).toBeCloseTo(whole.values[i]!, 6));
-      }),
+      fc.property(
+        fc.array(sample, { minLength: 1, maxLength: 30 }),
+        fc.array(sample, { minLength: 1, maxLength: 30 }),
+        (a, b) => {
+          const merged = mergeMinutes(aggregate(a), aggregate(b));
+          const whole = aggregate([...a, ...b]);
+          expect(merged.samples).toBe(whole.samples);
+          merged.values.forEach((v, i) => expect(v).toBeCloseTo(whole.values[i]!, 6));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -12,19 +12,21 @@ const TIME_SERIES = {
   energy_days: 'day_sec',
 } as const;
 
-describe.runIf(backendAvailable('time-series tables on PostgreSQL', 'TEST_DATABASE_URL'))('time-series tables on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
+describe.runIf(backendAvailable('time-series tables on PostgreSQL', 'TEST_DATABASE_URL'))(
+  'time-series tables on PostgreSQL',
+  () => {
+    let database: Awaited<ReturnType<typeof openTestDatabase>>;
+    beforeAll(async () => {
+      database = await openTestDatabase('postgres');
+    });
+    afterAll(async () => {
+      await database.dispose();
+    });
 
-  it.each(Object.entries(TIME_SERIES))(
-    '%s has %s in every unique index, as a NOT NULL integer',
-    async (table, time) => {
-      const indexes = await sql<{ name: string; columns: string[] }>`
+    it.each(Object.entries(TIME_SERIES))(
+      '%s has %s in every unique index, as a NOT NULL integer',
+      async (table, time) => {
+        const indexes = await sql<{ name: string; columns: string[] }>`
       SELECT i.relname AS name, array_agg(a.attname::text ORDER BY a.attnum) AS columns
       FROM pg_index x
       JOIN pg_class t ON t.oid = x.indrelid
@@ -33,14 +35,15 @@ describe.runIf(backendAvailable('time-series tables on PostgreSQL', 'TEST_DATABA
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY (x.indkey)
       WHERE t.relname = ${table} AND n.nspname = current_schema() AND x.indisunique
       GROUP BY i.relname`.execute(database.db);
-      expect(indexes.rows.length).toBeGreaterThan(0);
-      for (const ix of indexes.rows) expect(ix.columns, ix.name).toContain(time);
-      const column = await sql<{ data_type: string; is_nullable: string }>`
+        expect(indexes.rows.length).toBeGreaterThan(0);
+        for (const ix of indexes.rows) expect(ix.columns, ix.name).toContain(time);
+        const column = await sql<{ data_type: string; is_nullable: string }>`
       SELECT data_type, is_nullable FROM information_schema.columns
       WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${time}`.execute(
-        database.db,
-      );
-      expect(column.rows).toEqual([{ data_type: 'bigint', is_nullable: 'NO' }]);
-    },
-  );
-});
+          database.db,
+        );
+        expect(column.rows).toEqual([{ data_type: 'bigint', is_nullable: 'NO' }]);
+      },
+    );
+  },
+);

@@ -294,7 +294,11 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
 
     /** Id and device type of a device by its mac, or null. */
     async deviceByMac(mac: string): Promise<{ id: number; type: number } | null> {
-      const row = await db.selectFrom('devices').select(['id', 'type']).where('mac', '=', mac).executeTakeFirst();
+      const row = await db
+        .selectFrom('devices')
+        .select(['id', 'type'])
+        .where('mac', '=', mac)
+        .executeTakeFirst();
       return row ? { id: row.id, type: Number(row.type) } : null;
     },
 
@@ -404,10 +408,7 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
             .execute();
         }
         for (const part of chunks(batch.statusChanges, 4)) {
-          await trx
-            .insertInto('device_status_changes')
-            .values(part.map(statusChangeRow))
-            .execute();
+          await trx.insertInto('device_status_changes').values(part.map(statusChangeRow)).execute();
         }
         // A redelivered test result meets the unique key and is dropped.
         for (const part of chunks(batch.meterTests, 5)) {
@@ -472,10 +473,7 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
     async insertStatusChanges(changes: readonly StatusChangeRow[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         for (const part of chunks(changes, 200)) {
-          await trx
-            .insertInto('device_status_changes')
-            .values(part.map(statusChangeRow))
-            .execute();
+          await trx.insertInto('device_status_changes').values(part.map(statusChangeRow)).execute();
         }
       });
     },
@@ -498,7 +496,10 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
       const nowSec = Math.floor(nowMs / 1000);
       const minuteCutoff = nowSec - retention.minutesSec;
       const m = await db.transaction().execute(async (trx) => {
-        const r = await trx.deleteFrom('telemetry_minutes').where('ts_sec', '<', minuteCutoff).executeTakeFirst();
+        const r = await trx
+          .deleteFrom('telemetry_minutes')
+          .where('ts_sec', '<', minuteCutoff)
+          .executeTakeFirst();
         await pruneHours(trx, dialect, minuteCutoff);
         return r;
       });

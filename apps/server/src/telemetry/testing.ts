@@ -4,7 +4,6 @@ import { dropPgSchema, openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrations/index';
 import type { Logger } from './burst-log';
 
-
 /** Opens a fresh, migrated database of the dialect; dispose() drops it. */
 export async function openTestDatabase(
   dialect: 'sqlite' | 'postgres',
@@ -32,14 +31,27 @@ export async function openTestDatabase(
 export async function insertDevice(database: Database, mac: string, type = 1): Promise<number> {
   const row = await database.db
     .insertInto('devices')
-    .values({ mac, type, title: mac.slice(-8), description: null, phase_use: 3, lora: 0, nilm_process: 0, nilm_autolearn: 0, fw: null, created_at_ms: Date.now() })
+    .values({
+      mac,
+      type,
+      title: mac.slice(-8),
+      description: null,
+      phase_use: 3,
+      lora: 0,
+      nilm_process: 0,
+      nilm_autolearn: 0,
+      fw: null,
+      created_at_ms: Date.now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** A logger that keeps what it is told. */
-export function memoryLogger(): Logger & { lines: { level: string; obj: object; msg?: string | undefined }[] } {
+export function memoryLogger(): Logger & {
+  lines: { level: string; obj: object; msg?: string | undefined }[];
+} {
   const lines: { level: string; obj: object; msg?: string | undefined }[] = [];
   const at = (level: string) => (obj: object, msg?: string) => void lines.push({ level, obj, msg });
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };

@@ -108,7 +108,12 @@ export async function addUser(
 }
 
 /** Creates a device. */
-export async function addDevice(s: Services, mac: string, type = 4, title = `Meter ${mac.slice(-2)}`): Promise<number> {
+export async function addDevice(
+  s: Services,
+  mac: string,
+  type = 4,
+  title = `Meter ${mac.slice(-2)}`,
+): Promise<number> {
   const d = await s.repos.devices.createDevice({
     mac,
     type,
@@ -125,7 +130,13 @@ export async function addDevice(s: Services, mac: string, type = 4, title = `Met
 }
 
 /** Assigns a device; owner by default, else valid for lifeSec from now. */
-export async function assign(s: Services, userId: number, deviceId: number, owner = true, lifeSec = 3600): Promise<void> {
+export async function assign(
+  s: Services,
+  userId: number,
+  deviceId: number,
+  owner = true,
+  lifeSec = 3600,
+): Promise<void> {
   await s.repos.devices.assign({
     userId,
     deviceId,
@@ -180,10 +191,15 @@ export interface UploadFile {
 }
 
 /** A multipart/form-data body as a browser's FormData would send it. */
-export async function multipartBody(fields: Record<string, string>, files: readonly UploadFile[], fileField = 'file'): Promise<{ payload: Buffer; contentType: string }> {
+export async function multipartBody(
+  fields: Record<string, string>,
+  files: readonly UploadFile[],
+  fileField = 'file',
+): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append(fileField, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  for (const f of files)
+    form.append(fileField, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   const res = new Response(form);
   return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
 }
@@ -219,7 +235,10 @@ export async function snapshot(s: Services): Promise<Record<string, unknown[]>> 
   for (const t of tables) {
     const rows = await sql`SELECT * FROM ${sql.table(t)}`.execute(db);
     // Row order is the engine's; sorted, two reads of unchanged rows compare equal.
-    out[t] = rows.rows.map((r) => [JSON.stringify(r), r] as const).sort(([a], [b]) => a.localeCompare(b)).map(([, r]) => r);
+    out[t] = rows.rows
+      .map((r) => [JSON.stringify(r), r] as const)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([, r]) => r);
   }
   return out;
 }
@@ -230,7 +249,13 @@ export async function quickSession(s: Services, userId: number): Promise<Client>
   const now = s.clock.nowMs();
   await s.database.db
     .insertInto('sessions')
-    .values({ token_hash: sha256Hex(token), user_id: userId, auth_type: AuthType.Local, expires_at_ms: now + 3599_000, created_at_ms: now })
+    .values({
+      token_hash: sha256Hex(token),
+      user_id: userId,
+      auth_type: AuthType.Local,
+      expires_at_ms: now + 3599_000,
+      created_at_ms: now,
+    })
     .execute();
   return { token, cookie: token, devices: await s.devices.deviceList(userId) };
 }

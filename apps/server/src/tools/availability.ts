@@ -44,7 +44,11 @@ export function onlineMs(spans: StateSpan[], fromMs: number, toMs: number): numb
 }
 
 /** Hours the device had been online without a break at instant atMs (0 when offline then). */
-export function uptimeHoursAt(spans: StateSpan[], atMs: number, onlineSinceBeforeRangeMs: number | undefined): number {
+export function uptimeHoursAt(
+  spans: StateSpan[],
+  atMs: number,
+  onlineSinceBeforeRangeMs: number | undefined,
+): number {
   let since: number | undefined;
   spans.forEach((s, i) => {
     if (s.fromMs >= atMs) return;

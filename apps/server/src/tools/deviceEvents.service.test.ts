@@ -9,7 +9,12 @@ const MAC = '02-4D-50-00-00-61';
 function setup(opts: { failing?: boolean } = {}) {
   const clock = new ManualClock();
   const log = memoryLogger();
-  const recorded: { deviceId: number; mac: string; type: NotificationType; data: NotificationEntry['data'] }[] = [];
+  const recorded: {
+    deviceId: number;
+    mac: string;
+    type: NotificationType;
+    data: NotificationEntry['data'];
+  }[] = [];
   const notifications = {
     record(deviceId: number, mac: string, type: NotificationType, data: NotificationEntry['data']) {
       if (opts.failing) return Promise.reject(new Error('store down'));
@@ -26,7 +31,11 @@ function setup(opts: { failing?: boolean } = {}) {
   return { clock, log, recorded, events };
 }
 
-const state = (status: 'ONLINE' | 'OFFLINE'): DeviceMessage => ({ kind: 'state', mac: MAC, payload: { status } });
+const state = (status: 'ONLINE' | 'OFFLINE'): DeviceMessage => ({
+  kind: 'state',
+  mac: MAC,
+  payload: { status },
+});
 const flush = () => new Promise((r) => setImmediate(r));
 
 describe('device messages becoming notifications', () => {
@@ -44,7 +53,12 @@ describe('device messages becoming notifications', () => {
     events.handle(state('OFFLINE'), 7);
     await flush();
     expect(recorded).toEqual([
-      { deviceId: 7, mac: MAC, type: 'STATUS', data: { timestamp: clock.nowMs(), event: 'OFFLINE', message: 'Device is OFFLINE' } },
+      {
+        deviceId: 7,
+        mac: MAC,
+        type: 'STATUS',
+        data: { timestamp: clock.nowMs(), event: 'OFFLINE', message: 'Device is OFFLINE' },
+      },
     ]);
   });
 
@@ -59,9 +73,18 @@ describe('device messages becoming notifications', () => {
 
   it('turns a device event time from seconds into milliseconds', async () => {
     const { events, recorded } = setup();
-    events.handle({ kind: 'event', mac: MAC, payload: { type: 'STATUS', data: { timestamp: 1_763_000_000, event: 'BOOT' } } }, 7);
+    events.handle(
+      {
+        kind: 'event',
+        mac: MAC,
+        payload: { type: 'STATUS', data: { timestamp: 1_763_000_000, event: 'BOOT' } },
+      },
+      7,
+    );
     await flush();
-    expect(recorded).toEqual([{ deviceId: 7, mac: MAC, type: 'STATUS', data: { timestamp: 1_763_000_000_000, event: 'BOOT' } }]);
+    expect(recorded).toEqual([
+      { deviceId: 7, mac: MAC, type: 'STATUS', data: { timestamp: 1_763_000_000_000, event: 'BOOT' } },
+    ]);
   });
 
   it('holds status changes beyond the burst back and summarizes them once the window ends', async () => {
@@ -76,7 +99,10 @@ describe('device messages becoming notifications', () => {
     clock.advance(60_000);
     events.summarize();
     await flush();
-    expect(recorded[2]).toMatchObject({ type: 'STATUS', data: { event: 'EVENTS_SUPPRESSED', message: '2 events suppressed' } });
+    expect(recorded[2]).toMatchObject({
+      type: 'STATUS',
+      data: { event: 'EVENTS_SUPPRESSED', message: '2 events suppressed' },
+    });
   });
 
   it('logs a notification that could not be recorded instead of failing', async () => {

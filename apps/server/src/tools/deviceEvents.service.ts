@@ -12,7 +12,12 @@ const SUMMARY_CHECK_MS = 1000;
 
 /** Where notifications are recorded (the notifications service). */
 export interface NotificationRecorder {
-  record(deviceId: number, mac: string, type: NotificationType, data: NotificationEntry['data']): Promise<unknown>;
+  record(
+    deviceId: number,
+    mac: string,
+    type: NotificationType,
+    data: NotificationEntry['data'],
+  ): Promise<unknown>;
 }
 
 /** Turns device messages into notifications. */
@@ -31,12 +36,18 @@ export function deviceEventsService(deps: {
   });
   const lastStatus = new Map<string, string>();
   const record = (deviceId: number, mac: string, type: NotificationType, data: NotificationEntry['data']) =>
-    void notifications.record(deviceId, mac, type, data).catch((err: unknown) => log.error({ err }, 'notification not recorded'));
+    void notifications
+      .record(deviceId, mac, type, data)
+      .catch((err: unknown) => log.error({ err }, 'notification not recorded'));
 
   /** Records the summaries of windows that have ended. */
   function summarize(): void {
     for (const sum of limiter.dueSummaries()) {
-      record(sum.deviceId, sum.mac, 'STATUS', { timestamp: sum.untilMs, event: 'EVENTS_SUPPRESSED', message: suppressedText(sum.suppressed) });
+      record(sum.deviceId, sum.mac, 'STATUS', {
+        timestamp: sum.untilMs,
+        event: 'EVENTS_SUPPRESSED',
+        message: suppressedText(sum.suppressed),
+      });
     }
   }
 
@@ -45,14 +56,25 @@ export function deviceEventsService(deps: {
     handle(message: DeviceMessage, deviceId: number): void {
       if (message.kind === 'event' && limiter.admit(deviceId, message.mac)) {
         // Seconds on the device wire, milliseconds in storage and towards browsers and Webex.
-        record(deviceId, message.mac, message.payload.type, { ...message.payload.data, timestamp: message.payload.data.timestamp * 1000 });
+        record(deviceId, message.mac, message.payload.type, {
+          ...message.payload.data,
+          timestamp: message.payload.data.timestamp * 1000,
+        });
       }
       if (message.kind === 'state') {
         // A change of online status is itself a STATUS notification (the first state seen is not).
         const before = lastStatus.get(message.mac);
         lastStatus.set(message.mac, message.payload.status);
-        if (before !== undefined && before !== message.payload.status && limiter.admit(deviceId, message.mac)) {
-          record(deviceId, message.mac, 'STATUS', { timestamp: clock.nowMs(), event: message.payload.status, message: `Device is ${message.payload.status}` });
+        if (
+          before !== undefined &&
+          before !== message.payload.status &&
+          limiter.admit(deviceId, message.mac)
+        ) {
+          record(deviceId, message.mac, 'STATUS', {
+            timestamp: clock.nowMs(),
+            event: message.payload.status,
+            message: `Device is ${message.payload.status}`,
+          });
         }
       }
     },

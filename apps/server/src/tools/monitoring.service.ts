@@ -13,7 +13,12 @@ const MINUTE_MAX_SPAN_SEC = 2 * 86400;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** Device availability from the stored status transitions. */
-export function monitoringService(deps: { repo: HistoryRepository; devices: DevicesService; clock: Clock; tz: string }) {
+export function monitoringService(deps: {
+  repo: HistoryRepository;
+  devices: DevicesService;
+  clock: Clock;
+  tz: string;
+}) {
   const { repo, devices, clock, tz } = deps;
 
   return {
@@ -29,7 +34,8 @@ export function monitoringService(deps: { repo: HistoryRepository; devices: Devi
       const { before, within } = await repo.statusChanges(device.id, fromMs, endMs);
       if (!before && within.length === 0) throw new DataNotFound();
       const spans = endMs > fromMs ? stateSpans(fromMs, endMs, before, within) : [];
-      const onlineSince = before && before.status !== 0 ? await repo.lastOnlineSince(device.id, fromMs) : undefined;
+      const onlineSince =
+        before && before.status !== 0 ? await repo.lastOnlineSince(device.id, fromMs) : undefined;
 
       if (req.period === 'DAY') {
         const online: [number, number][] = [];
@@ -52,7 +58,11 @@ export function monitoringService(deps: { repo: HistoryRepository; devices: Devi
         const a = Math.max(t, fromMs);
         const b = Math.min(t + slot, endMs);
         const on = onlineMs(spans, a, b);
-        points.push({ timestamp: t, offline: Math.round((b - a - on) / 1000), uptime: round3(uptimeHoursAt(spans, b, onlineSince)) });
+        points.push({
+          timestamp: t,
+          offline: Math.round((b - a - on) / 1000),
+          uptime: round3(uptimeHoursAt(spans, b, onlineSince)),
+        });
       }
       return points;
     },

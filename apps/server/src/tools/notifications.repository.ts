@@ -72,7 +72,15 @@ export function notificationsRepository({ db }: Database) {
       if (pairIds.length === 0) return;
       await db
         .insertInto('notification_deliveries')
-        .values(pairIds.map((pair_id) => ({ pair_id, notification_id: notificationId, state: 'pending' as const, attempts: 0, next_at_ms: nowMs })))
+        .values(
+          pairIds.map((pair_id) => ({
+            pair_id,
+            notification_id: notificationId,
+            state: 'pending' as const,
+            attempts: 0,
+            next_at_ms: nowMs,
+          })),
+        )
         .execute();
     },
     due(nowMs: number, limit: number) {
@@ -81,7 +89,16 @@ export function notificationsRepository({ db }: Database) {
         .innerJoin('notification_pairs as p', 'p.id', 'd.pair_id')
         .innerJoin('notifications as n', 'n.id', 'd.notification_id')
         .innerJoin('devices as v', 'v.id', 'n.device_id')
-        .select(['d.id', 'd.attempts', 'd.next_at_ms', 'p.webex_space', 'n.type', 'n.data', 'v.title', 'v.mac'])
+        .select([
+          'd.id',
+          'd.attempts',
+          'd.next_at_ms',
+          'p.webex_space',
+          'n.type',
+          'n.data',
+          'v.title',
+          'v.mac',
+        ])
         .where('d.state', '=', 'pending')
         .where('d.next_at_ms', '<=', nowMs)
         .orderBy('d.next_at_ms')
@@ -100,12 +117,27 @@ export function notificationsRepository({ db }: Database) {
       return Number(r.numUpdatedRows) === 1;
     },
     async markSent(id: number, nowMs: number): Promise<void> {
-      await db.updateTable('notification_deliveries').set({ state: 'sent', sent_at_ms: nowMs, last_error: null }).where('id', '=', id).execute();
-    },
-    async markRetry(id: number, attempts: number, nextAtMs: number, error: string, give_up: boolean): Promise<void> {
       await db
         .updateTable('notification_deliveries')
-        .set({ attempts, next_at_ms: nextAtMs, last_error: error.slice(0, 300), state: give_up ? 'failed' : 'pending' })
+        .set({ state: 'sent', sent_at_ms: nowMs, last_error: null })
+        .where('id', '=', id)
+        .execute();
+    },
+    async markRetry(
+      id: number,
+      attempts: number,
+      nextAtMs: number,
+      error: string,
+      give_up: boolean,
+    ): Promise<void> {
+      await db
+        .updateTable('notification_deliveries')
+        .set({
+          attempts,
+          next_at_ms: nextAtMs,
+          last_error: error.slice(0, 300),
+          state: give_up ? 'failed' : 'pending',
+        })
         .where('id', '=', id)
         .execute();
     },

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, addDevice, addUser, assign, call, createTestApp, quickSession, type Client, type TestApp } from '../test/harness';
+import {
+  DIALECTS,
+  addDevice,
+  addUser,
+  assign,
+  call,
+  createTestApp,
+  quickSession,
+  type Client,
+  type TestApp,
+} from '../test/harness';
 import { startWebexStandIn, type WebexStandIn } from '../test/webexStandIn';
 import { MAX_ATTEMPTS, retryDelayMs, webexDelivery } from './webexDelivery';
 
@@ -14,14 +24,22 @@ describe.each(DIALECTS)('notifications on $name', (dialect) => {
   let houseId: number;
   const tok = (mac: string) => alice.devices.find((d) => d.mac === mac)!.token;
   const pairCall = (method: 'POST' | 'DELETE', body: object, read = false) =>
-    call(t.app, method, `/api/${read ? 'read' : 'write'}/tools/notifications/pair`, { user_token: alice.token, ...body }, alice);
+    call(
+      t.app,
+      method,
+      `/api/${read ? 'read' : 'write'}/tools/notifications/pair`,
+      { user_token: alice.token, ...body },
+      alice,
+    );
 
   beforeAll(async () => {
     webex = await startWebexStandIn([
       { id: 'room-ops', title: 'Operations' },
       { id: 'room-night', title: 'Night shift' },
     ]);
-    t = await createTestApp(dialect, { env: { WEBEX_BASE_URL: webex.baseUrl, WEBEX_BOT_TOKEN: webex.token } });
+    t = await createTestApp(dialect, {
+      env: { WEBEX_BASE_URL: webex.baseUrl, WEBEX_BOT_TOKEN: webex.token },
+    });
     aliceId = await addUser(t.services, 'alice', 'alice-secret');
     houseId = await addDevice(t.services, HOUSE, 1, 'House');
     await assign(t.services, aliceId, houseId, true);
@@ -34,32 +52,70 @@ describe.each(DIALECTS)('notifications on $name', (dialect) => {
   });
 
   it('lists the Webex spaces with ID and title', async () => {
-    const r = await call(t.app, 'POST', '/api/read/tools/notifications/webex-spaces', { user_token: alice.token }, alice);
-    expect(r.json()).toEqual({ status: 'OK', data: [{ ID: 'room-ops', title: 'Operations' }, { ID: 'room-night', title: 'Night shift' }] });
+    const r = await call(
+      t.app,
+      'POST',
+      '/api/read/tools/notifications/webex-spaces',
+      { user_token: alice.token },
+      alice,
+    );
+    expect(r.json()).toEqual({
+      status: 'OK',
+      data: [
+        { ID: 'room-ops', title: 'Operations' },
+        { ID: 'room-night', title: 'Night shift' },
+      ],
+    });
   });
 
   it('answers 610 for spaces when no bot is configured', async () => {
     const bare = await createTestApp(dialect);
     const id = await addUser(bare.services, 'bob', 'bob-secret');
     const bob = await quickSession(bare.services, id);
-    const r = await call(bare.app, 'POST', '/api/read/tools/notifications/webex-spaces', { user_token: bob.token }, bob);
+    const r = await call(
+      bare.app,
+      'POST',
+      '/api/read/tools/notifications/webex-spaces',
+      { user_token: bob.token },
+      bob,
+    );
     expect(r.json().code).toBe(610);
     await bare.close();
   });
 
   it('pairs sources with destinations, refusing what the device cannot send and duplicates', async () => {
-    const nilmOnWorkshop = await pairCall('POST', { device_token: tok(WORKSHOP), notifyTypeID: 2, notifyDestID: 1 });
+    const nilmOnWorkshop = await pairCall('POST', {
+      device_token: tok(WORKSHOP),
+      notifyTypeID: 2,
+      notifyDestID: 1,
+    });
     expect(nilmOnWorkshop.statusCode).toBe(400);
-    const disconnectorOnHouse = await pairCall('POST', { device_token: tok(HOUSE), notifyTypeID: 4, notifyDestID: 1 });
+    const disconnectorOnHouse = await pairCall('POST', {
+      device_token: tok(HOUSE),
+      notifyTypeID: 4,
+      notifyDestID: 1,
+    });
     expect(disconnectorOnHouse.statusCode).toBe(400);
     const cloud = await pairCall('POST', { device_token: tok(HOUSE), notifyTypeID: 1, notifyDestID: 1 });
     expect(cloud.json()).toEqual({ status: 'OK', data: { ID_notify: expect.any(Number) } });
-    expect((await pairCall('POST', { device_token: tok(HOUSE), notifyTypeID: 1, notifyDestID: 1 })).json().code).toBe(608);
+    expect(
+      (await pairCall('POST', { device_token: tok(HOUSE), notifyTypeID: 1, notifyDestID: 1 })).json().code,
+    ).toBe(608);
     const noSpace = await pairCall('POST', { device_token: tok(HOUSE), notifyTypeID: 2, notifyDestID: 2 });
     expect(noSpace.statusCode).toBe(400);
-    const unknownSpace = await pairCall('POST', { device_token: tok(HOUSE), notifyTypeID: 2, notifyDestID: 2, webex_space: 'room-x' });
+    const unknownSpace = await pairCall('POST', {
+      device_token: tok(HOUSE),
+      notifyTypeID: 2,
+      notifyDestID: 2,
+      webex_space: 'room-x',
+    });
     expect(unknownSpace.json().code).toBe(605);
-    const space = await pairCall('POST', { device_token: tok(HOUSE), notifyTypeID: 2, notifyDestID: 2, webex_space: 'room-ops' });
+    const space = await pairCall('POST', {
+      device_token: tok(HOUSE),
+      notifyTypeID: 2,
+      notifyDestID: 2,
+      webex_space: 'room-ops',
+    });
     expect(space.statusCode).toBe(200);
     const list = await pairCall('POST', { device_token: tok(HOUSE) }, true);
     expect(list.json().data).toEqual([
@@ -81,12 +137,23 @@ describe.each(DIALECTS)('notifications on $name', (dialect) => {
       runtime: 180,
     });
     expect(recorded.inAppUserIds).toEqual([]);
-    const status = await t.services.notifications.record(houseId, HOUSE, 'STATUS', { timestamp: t.clock.nowMs(), message: 'OFFLINE' });
+    const status = await t.services.notifications.record(houseId, HOUSE, 'STATUS', {
+      timestamp: t.clock.nowMs(),
+      message: 'OFFLINE',
+    });
     expect(status.inAppUserIds).toEqual([aliceId]);
-    const worker = webexDelivery({ repo: t.services.repos.notifications, webex: t.services.webex, clock: t.clock });
+    const worker = webexDelivery({
+      repo: t.services.repos.notifications,
+      webex: t.services.webex,
+      clock: t.clock,
+    });
     expect(await worker.tick()).toEqual({ sent: 1, failed: 0 });
     expect(webex.messages.slice(before)).toEqual([
-      { roomId: 'room-ops', markdown: expect.stringMatching(/^\*\*House\*\* \(02-4D-50-00-00-01\) NILM: ON Kettle L2, 42\.5 Wh/), auth: `Bearer ${webex.token}` },
+      {
+        roomId: 'room-ops',
+        markdown: expect.stringMatching(/^\*\*House\*\* \(02-4D-50-00-00-01\) NILM: ON Kettle L2, 42\.5 Wh/),
+        auth: `Bearer ${webex.token}`,
+      },
     ]);
     expect(await worker.tick()).toEqual({ sent: 0, failed: 0 });
     const latest = await call(t.app, 'POST', '/api/read/notifications', { device_token: tok(HOUSE) }, alice);
@@ -96,8 +163,16 @@ describe.each(DIALECTS)('notifications on $name', (dialect) => {
   it('retries a failing space with backoff until it takes the message', async () => {
     const before = webex.messages.length;
     webex.failNext(2);
-    await t.services.notifications.record(houseId, HOUSE, 'NILM', { timestamp: t.clock.nowMs(), event: 'OFF', name: 'Oven' });
-    const worker = webexDelivery({ repo: t.services.repos.notifications, webex: t.services.webex, clock: t.clock });
+    await t.services.notifications.record(houseId, HOUSE, 'NILM', {
+      timestamp: t.clock.nowMs(),
+      event: 'OFF',
+      name: 'Oven',
+    });
+    const worker = webexDelivery({
+      repo: t.services.repos.notifications,
+      webex: t.services.webex,
+      clock: t.clock,
+    });
     expect(await worker.tick()).toEqual({ sent: 0, failed: 1 });
     expect(await worker.tick()).toEqual({ sent: 0, failed: 0 });
     t.clock.advance(retryDelayMs(1));
@@ -110,8 +185,14 @@ describe.each(DIALECTS)('notifications on $name', (dialect) => {
 
   it('deletes a pair only of this user and device', async () => {
     const list = (await pairCall('POST', { device_token: tok(HOUSE) }, true)).json().data as { ID: number }[];
-    expect((await pairCall('DELETE', { device_token: tok(WORKSHOP), ID: list[0]!.ID })).json().code).toBe(605);
-    expect((await pairCall('DELETE', { device_token: tok(HOUSE), ID: list[0]!.ID })).json()).toEqual({ status: 'OK' });
-    expect((await pairCall('POST', { device_token: tok(HOUSE) }, true)).json().data).toHaveLength(list.length - 1);
+    expect((await pairCall('DELETE', { device_token: tok(WORKSHOP), ID: list[0]!.ID })).json().code).toBe(
+      605,
+    );
+    expect((await pairCall('DELETE', { device_token: tok(HOUSE), ID: list[0]!.ID })).json()).toEqual({
+      status: 'OK',
+    });
+    expect((await pairCall('POST', { device_token: tok(HOUSE) }, true)).json().data).toHaveLength(
+      list.length - 1,
+    );
   });
 });

@@ -16,7 +16,11 @@ export interface WebexClient {
 const Rooms = z.object({ items: z.array(z.object({ id: z.string(), title: z.string() })) });
 
 /** Talks to Webex (or any server with its API) with a bot token. */
-export function webexClient(opts: { baseUrl: string; token: string | undefined; timeoutMs?: number }): WebexClient {
+export function webexClient(opts: {
+  baseUrl: string;
+  token: string | undefined;
+  timeoutMs?: number;
+}): WebexClient {
   const base = opts.baseUrl.replace(/\/$/, '');
   const headers = { authorization: `Bearer ${opts.token ?? ''}`, 'content-type': 'application/json' };
   const timeout = opts.timeoutMs ?? 10_000;

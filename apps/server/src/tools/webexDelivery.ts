@@ -12,7 +12,12 @@ export const retryDelayMs = (attempt: number): number => Math.min(2000 * 2 ** (a
 const LEASE_MS = 60_000;
 
 /** Sends queued notifications to Webex spaces, retrying failures with backoff. */
-export function webexDelivery(deps: { repo: NotificationsRepository; webex: WebexClient; clock: Clock; log?: FastifyBaseLogger }) {
+export function webexDelivery(deps: {
+  repo: NotificationsRepository;
+  webex: WebexClient;
+  clock: Clock;
+  log?: FastifyBaseLogger;
+}) {
   const { repo, webex, clock, log } = deps;
   let running = false;
 

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../auth/crypto';
 import type { OidcIdentity, OidcVerifier } from '../auth/oidc';
-import { DIALECTS, addUser, call, createTestApp, quickSession, type Client, type TestApp } from '../test/harness';
+import {
+  DIALECTS,
+  addUser,
+  call,
+  createTestApp,
+  quickSession,
+  type Client,
+  type TestApp,
+} from '../test/harness';
 
 /** The provider's answer, chosen per access token: two tokens, two people, one e-mail each. */
 const people: Record<string, OidcIdentity> = {
@@ -53,9 +61,9 @@ describe.each(DIALECTS)('logins created at the same moment on $name', (dialect) 
       boss,
     );
   const usersFolding = async (key: string) =>
-    (await t.services.database.db.selectFrom('users').select('login').where('login_key', '=', key).execute()).map(
-      (r) => r.login,
-    );
+    (
+      await t.services.database.db.selectFrom('users').select('login').where('login_key', '=', key).execute()
+    ).map((r) => r.login);
 
   it.each([
     ['the same login', 'bob', 'bob'],

@@ -6,7 +6,11 @@ import { toUserRow } from '../auth/users.repository';
 export function userManagerRepository({ db }: Database) {
   return {
     async listUsers() {
-      const rows = await db.selectFrom('users').select(['id', 'login', 'auth_type', 'applications']).orderBy('login').execute();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'login', 'auth_type', 'applications'])
+        .orderBy('login')
+        .execute();
       return rows.map(toUserRow);
     },
     listAssignments(nowSec: number) {
@@ -28,7 +32,11 @@ export function userManagerRepository({ db }: Database) {
       return Number(r.n);
     },
     async countManagersOtherThan(userId: number): Promise<number> {
-      const rows = await db.selectFrom('users').select(['id', 'applications']).where('id', '!=', userId).execute();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'applications'])
+        .where('id', '!=', userId)
+        .execute();
       return rows.map(toUserRow).filter((r) => r.applications.includes(Application.UserManager)).length;
     },
     async deleteUser(userId: number): Promise<void> {

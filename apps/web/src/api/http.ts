@@ -113,7 +113,10 @@ export async function call<K extends JsonRouteName>(
 }
 
 /** Sends multipart form data to the route that takes it (meter images); the answer is read as for call. */
-export async function upload(name: 'meterImagesUpload', form: FormData): Promise<RouteAnswer<'meterImagesUpload'>> {
+export async function upload(
+  name: 'meterImagesUpload',
+  form: FormData,
+): Promise<RouteAnswer<'meterImagesUpload'>> {
   const route = (await routeTable()).routes[name];
   const { parsed, status } = await exchange(`${baseOf(route.door)}${route.path}`, {
     method: route.method,

@@ -32,7 +32,8 @@ export function readLiveMessage(raw: unknown): LiveServerMessage | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const m = raw as Record<string, unknown>;
   if (m.status === 'ERROR') return typeof m.code === 'number' ? (raw as LiveServerMessage) : null;
-  if (m.status !== 'OK' || typeof m.mac !== 'string' || typeof m.data !== 'object' || m.data === null) return null;
+  if (m.status !== 'OK' || typeof m.mac !== 'string' || typeof m.data !== 'object' || m.data === null)
+    return null;
   return (LIVE_TOPICS as readonly unknown[]).includes(m.topic) ? (raw as LiveServerMessage) : null;
 }
 

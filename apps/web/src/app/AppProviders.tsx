@@ -35,12 +35,11 @@ export function loadShell(): Promise<ShellChunks> {
 }
 
 // Without the shell's code there is nothing to hold toasts; the routes report that failure.
-const ToastHost = lazy(
-  (): Promise<{ default: ComponentType }> =>
-    loadShell().then(
-      ([m]) => ({ default: m.ToastHost }),
-      () => ({ default: () => null }),
-    ),
+const ToastHost = lazy((): Promise<{ default: ComponentType }> =>
+  loadShell().then(
+    ([m]) => ({ default: m.ToastHost }),
+    () => ({ default: () => null }),
+  ),
 );
 
 interface AppProvidersProps {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  exceededColor,
-  niceDown,
-  niceUp,
-  periodMaximum,
-  timeChartOption,
-  valueAxisBounds,
-} from './options';
+import { exceededColor, niceDown, niceUp, periodMaximum, timeChartOption, valueAxisBounds } from './options';
 
 const base = {
   series: [
@@ -164,7 +157,6 @@ describe('value axis bounds', () => {
 });
 
 describe('time axis labels and the maximum', () => {
-
   it('finds the highest value with its time and series', () => {
     expect(
       periodMaximum([

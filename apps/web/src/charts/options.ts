@@ -97,10 +97,13 @@ export function axisTimeFormatter(tz: string, spanMs = 0): AxisTimeFormatter {
     const midnight = z.hour() === 0 && z.minute() === 0 && z.second() === 0;
     // Ticks placed in the zone come without ECharts' unit: a month start on a long chart is a month.
     const unit =
-      extra?.time?.lowerTimeUnit ?? (midnight && z.date() === 1 && spanMs > 62 * 86_400_000 ? 'month' : 'hour');
+      extra?.time?.lowerTimeUnit ??
+      (midnight && z.date() === 1 && spanMs > 62 * 86_400_000 ? 'month' : 'hour');
     if (unit === 'year') return z.format('YYYY');
-    if (unit === 'month' || unit === 'quarter' || unit === 'half-year') return z.format(z.month() === 0 ? 'YYYY' : 'MMM');
-    if (spanMs <= 2 * 86_400_000) return midnight ? z.format('D.M.') : z.format(z.second() === 0 ? 'HH:mm' : 'HH:mm:ss');
+    if (unit === 'month' || unit === 'quarter' || unit === 'half-year')
+      return z.format(z.month() === 0 ? 'YYYY' : 'MMM');
+    if (spanMs <= 2 * 86_400_000)
+      return midnight ? z.format('D.M.') : z.format(z.second() === 0 ? 'HH:mm' : 'HH:mm:ss');
     return DATE_UNITS.has(unit) || midnight ? z.format('D.M.') : z.format('D.M. HH:mm');
   };
 }

@@ -5,7 +5,9 @@ import type { MigrationContext } from './index';
 export async function up(db: Kysely<unknown>, { idType }: MigrationContext): Promise<void> {
   await db.schema
     .createTable('users')
-    .addColumn('id', idType, (c) => c.primaryKey().$call((b) => (idType === 'integer' ? b.autoIncrement() : b)))
+    .addColumn('id', idType, (c) =>
+      c.primaryKey().$call((b) => (idType === 'integer' ? b.autoIncrement() : b)),
+    )
     .addColumn('login', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('auth_type', 'integer', (c) => c.notNull())
     .addColumn('password_hash', 'varchar(200)')
@@ -20,7 +22,9 @@ export async function up(db: Kysely<unknown>, { idType }: MigrationContext): Pro
 
   await db.schema
     .createTable('devices')
-    .addColumn('id', idType, (c) => c.primaryKey().$call((b) => (idType === 'integer' ? b.autoIncrement() : b)))
+    .addColumn('id', idType, (c) =>
+      c.primaryKey().$call((b) => (idType === 'integer' ? b.autoIncrement() : b)),
+    )
     .addColumn('mac', 'varchar(40)', (c) => c.notNull().unique())
     .addColumn('type', 'integer', (c) => c.notNull())
     .addColumn('title', 'varchar(64)', (c) => c.notNull())
@@ -71,11 +75,17 @@ export async function up(db: Kysely<unknown>, { idType }: MigrationContext): Pro
 
   await db.schema
     .createTable('login_failures')
-    .addColumn('id', idType, (c) => c.primaryKey().$call((b) => (idType === 'integer' ? b.autoIncrement() : b)))
+    .addColumn('id', idType, (c) =>
+      c.primaryKey().$call((b) => (idType === 'integer' ? b.autoIncrement() : b)),
+    )
     .addColumn('key', 'varchar(200)', (c) => c.notNull())
     .addColumn('at_ms', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_key_at').on('login_failures').columns(['key', 'at_ms']).execute();
+  await db.schema
+    .createIndex('login_failures_key_at')
+    .on('login_failures')
+    .columns(['key', 'at_ms'])
+    .execute();
 
   await db.schema
     .createTable('secrets')

@@ -8,7 +8,8 @@ import type { MigrationContext } from './index';
  * and its CRC is computed over the same text.
  */
 export async function up(db: Kysely<unknown>, { idType, dialect }: MigrationContext): Promise<void> {
-  const id = (c: ColumnDefinitionBuilder) => c.primaryKey().$call((b) => (idType === 'integer' ? b.autoIncrement() : b));
+  const id = (c: ColumnDefinitionBuilder) =>
+    c.primaryKey().$call((b) => (idType === 'integer' ? b.autoIncrement() : b));
 
   await db.schema
     .createTable('meters')

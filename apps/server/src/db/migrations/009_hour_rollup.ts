@@ -25,7 +25,8 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
   for (const col of MINUTE_COLUMNS) hours = hours.addColumn(col, real, (c) => c.notNull());
   await hours.addPrimaryKeyConstraint('telemetry_hours_pk', ['device_id', 'hour_sec']).execute();
 
-  const aggregate = (col: string) => `${col.endsWith('_min') ? 'min' : col.endsWith('_max') ? 'max' : 'avg'}(${col})`;
+  const aggregate = (col: string) =>
+    `${col.endsWith('_min') ? 'min' : col.endsWith('_max') ? 'max' : 'avg'}(${col})`;
   await sql
     .raw(
       `INSERT INTO telemetry_hours (device_id, hour_sec, minutes, samples, ${MINUTE_COLUMNS.join(', ')})

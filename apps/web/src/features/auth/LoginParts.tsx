@@ -21,13 +21,7 @@ export function LanguageSwitch({ value, onChange }: LanguageSwitchProps) {
     <div className="login-languages" role="radiogroup" aria-label={t('common.language')}>
       {LANGUAGES.map((l) => (
         <label key={l} lang={l}>
-          <input
-            type="radio"
-            name="language"
-            value={l}
-            checked={value === l}
-            onChange={() => onChange(l)}
-          />
+          <input type="radio" name="language" value={l} checked={value === l} onChange={() => onChange(l)} />
           {LANGUAGE_NAMES[l]}
         </label>
       ))}

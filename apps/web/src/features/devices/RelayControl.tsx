@@ -24,7 +24,12 @@ export function RelayControl({ device }: { device: DeviceListEntry }) {
       setAnswered(res.data.state);
       toast('success', t(res.data.state === 'OPEN' ? 'hierarchy.relay_opened' : 'hierarchy.relay_closed'));
     } catch (e) {
-      toast('error', isApiError(e, ErrorCode.DeviceNotResponding) ? t('common.device_not_responding') : t('common.api_communication_error'));
+      toast(
+        'error',
+        isApiError(e, ErrorCode.DeviceNotResponding)
+          ? t('common.device_not_responding')
+          : t('common.api_communication_error'),
+      );
     } finally {
       setBusy(null);
     }
@@ -35,11 +40,18 @@ export function RelayControl({ device }: { device: DeviceListEntry }) {
       <Typography.Text strong>{t('hierarchy.relay')}</Typography.Text>
       {answered && (
         <Typography.Text type="secondary">
-          {t('hierarchy.relay_state', { state: t(answered === 'OPEN' ? 'hierarchy.relay_open' : 'hierarchy.relay_closed_state') })}
+          {t('hierarchy.relay_state', {
+            state: t(answered === 'OPEN' ? 'hierarchy.relay_open' : 'hierarchy.relay_closed_state'),
+          })}
         </Typography.Text>
       )}
       <Flex gap={8}>
-        <Popconfirm title={t('hierarchy.relay_open_confirm')} onConfirm={() => void switchTo('OPEN')} okText={t('common.yes')} cancelText={t('common.no')}>
+        <Popconfirm
+          title={t('hierarchy.relay_open_confirm')}
+          onConfirm={() => void switchTo('OPEN')}
+          okText={t('common.yes')}
+          cancelText={t('common.no')}
+        >
           <Button danger loading={busy === 'OPEN'} disabled={busy !== null}>
             {t('hierarchy.relay_open_action')}
           </Button>

@@ -58,9 +58,7 @@ export function WaveformPage() {
       loading={query.isFetching}
       emptyText={t('precision.no_data')}
       onLegendChange={legend.onChange}
-      extra={
-        <RefreshButton secondsLeft={secondsLeft} onRefresh={refresh} />
-      }
+      extra={<RefreshButton secondsLeft={secondsLeft} onRefresh={refresh} />}
     />
   );
 }

@@ -7,7 +7,10 @@ import { useCountdown } from './countdown';
  * A device command asked for on arrival, on every device pick and on Refresh, each starting the
  * lockout of `lockoutSec` during which Refresh waits (harmonics and waveform).
  */
-export function useCommandFetch<T>(useCommandQuery: (deviceToken: string | undefined) => UseQueryResult<T>, lockoutSec: number) {
+export function useCommandFetch<T>(
+  useCommandQuery: (deviceToken: string | undefined) => UseQueryResult<T>,
+  lockoutSec: number,
+) {
   const device = useSelectedDevice();
   const query = useCommandQuery(device?.token);
   const { left, start } = useCountdown(lockoutSec);

@@ -16,11 +16,7 @@ beforeAll(async () => {
   t = { en: i.getFixedT('en'), sk: i.getFixedT('sk'), de: i.getFixedT('de') };
 });
 
-const entry = (
-  type: BellEntry['type'],
-  data: Partial<BellEntry['data']>,
-  id = 1,
-): BellEntry => ({
+const entry = (type: BellEntry['type'], data: Partial<BellEntry['data']>, id = 1): BellEntry => ({
   id,
   type,
   mac: '02-4D-50-00-00-01',

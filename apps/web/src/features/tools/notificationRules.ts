@@ -1,4 +1,9 @@
-import { NotifyDestination, NotifySource, sourceAllowedFor, type NotifyDestinationId } from '@meterportal/protocol';
+import {
+  NotifyDestination,
+  NotifySource,
+  sourceAllowedFor,
+  type NotifyDestinationId,
+} from '@meterportal/protocol';
 
 /** Every notification source id, in the order the select lists them. */
 export const SOURCE_IDS = [

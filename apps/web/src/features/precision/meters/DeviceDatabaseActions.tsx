@@ -36,7 +36,8 @@ export function DeviceDatabaseActions({ device }: DeviceDatabaseActionsProps) {
       cancelText: t('common.no'),
       onOk: () => {
         mutation.mutate(undefined, {
-          onSuccess: () => successDialog(t(direction === 'download' ? 'meters.downloaded' : 'meters.uploaded')),
+          onSuccess: () =>
+            successDialog(t(direction === 'download' ? 'meters.downloaded' : 'meters.uploaded')),
         });
       },
     });
@@ -45,7 +46,11 @@ export function DeviceDatabaseActions({ device }: DeviceDatabaseActionsProps) {
   return (
     <Flex gap={8} wrap>
       <Tooltip title={enabled ? undefined : t('meters.device_actions_hint')}>
-        <Button icon={<CloudDownloadOutlined />} disabled={!enabled || working} onClick={() => ask('download')}>
+        <Button
+          icon={<CloudDownloadOutlined />}
+          disabled={!enabled || working}
+          onClick={() => ask('download')}
+        >
           {t('meters.load_from_device')}
         </Button>
       </Tooltip>

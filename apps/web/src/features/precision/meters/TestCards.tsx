@@ -36,7 +36,14 @@ function PhaseTable({ rows, withSum }: { rows: PhaseRow[]; withSum: boolean }) {
           render: (_v: unknown, r: PhaseRow) => r.values[i],
         })),
         ...(withSum
-          ? [{ title: t('meters.sum'), key: 'sum', align: 'right' as const, render: (_v: unknown, r: PhaseRow) => r.values[3] }]
+          ? [
+              {
+                title: t('meters.sum'),
+                key: 'sum',
+                align: 'right' as const,
+                render: (_v: unknown, r: PhaseRow) => r.values[3],
+              },
+            ]
           : []),
       ]}
     />

@@ -9,7 +9,15 @@ const THIRDS: Cols = { xs: 24, sm: 12, lg: 8 };
 const QUARTERS: Cols = { xs: 24, sm: 12, lg: 6 };
 
 /** A wizard field: its label, and the shared MeterInput rule with its explanation. */
-function MeterFormItem({ field, readOnly = false, cols = THIRDS }: { field: MeterField; readOnly?: boolean; cols?: Cols }) {
+function MeterFormItem({
+  field,
+  readOnly = false,
+  cols = THIRDS,
+}: {
+  field: MeterField;
+  readOnly?: boolean;
+  cols?: Cols;
+}) {
   const { t } = useTranslation();
   const label = t(`meters.fields.${field}`);
   const rule = ruleOf(field);
@@ -91,7 +99,15 @@ function PrimaryItem({ name, label }: { name: string; label: string }) {
   );
 }
 
-function SideItems({ ratio, secondary, text }: { ratio: MeterField; secondary: MeterField; text: MeterField }) {
+function SideItems({
+  ratio,
+  secondary,
+  text,
+}: {
+  ratio: MeterField;
+  secondary: MeterField;
+  text: MeterField;
+}) {
   return (
     <>
       <MeterFormItem field={ratio} cols={QUARTERS} />

@@ -146,7 +146,8 @@ function useMeterListQuery<T>(
 export function useMeterTestsQuery(deviceToken: string | undefined, meterId: number) {
   return useMeterListQuery(
     meterKeys.tests(deviceToken ?? '', meterId),
-    async (signal) => (await call('meterTests', { device_token: deviceToken ?? '', ID_meter: meterId }, { signal })).data,
+    async (signal) =>
+      (await call('meterTests', { device_token: deviceToken ?? '', ID_meter: meterId }, { signal })).data,
     deviceToken,
     meterId,
   );
@@ -156,7 +157,8 @@ export function useMeterTestsQuery(deviceToken: string | undefined, meterId: num
 export function useMeterImagesQuery(deviceToken: string | undefined, meterId: number) {
   return useMeterListQuery(
     meterKeys.images(deviceToken ?? '', meterId),
-    async (signal) => (await call('meterImages', { device_token: deviceToken ?? '', ID_meter: meterId }, { signal })).data,
+    async (signal) =>
+      (await call('meterImages', { device_token: deviceToken ?? '', ID_meter: meterId }, { signal })).data,
     deviceToken,
     meterId,
   );

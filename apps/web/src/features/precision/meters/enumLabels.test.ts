@@ -5,7 +5,9 @@ import { enumLabel, enumOptions } from './enumLabels';
 
 /** Looks keys up in the English table, as i18next would. */
 const t = ((key: string) =>
-  key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], en)) as unknown as TFunction;
+  key
+    .split('.')
+    .reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], en)) as unknown as TFunction;
 
 describe('enumeration labels', () => {
   it('lists every item of seed 001 section 9 with its index as the value', () => {
@@ -15,7 +17,13 @@ describe('enumeration labels', () => {
     expect(enumOptions('ELM_OUTPUT_TYPE', t).map((o) => o.label)).toEqual(['LED', 'DISC/SO', 'SNAP.S']);
     expect(enumOptions('MENERGYTYPE', t).map((o) => o.label)).toEqual(['Active', 'Reactive', 'Apparent']);
     expect(enumOptions('CONSTTYPE', t).map((o) => o.label)).toEqual(['Secondary', 'Primary']);
-    expect(enumOptions('ENERMETHOD', t).map((o) => o.label)).toEqual(['4Quadrant', 'Algo 1', 'Algo 2', 'Algo 3', 'Algo 4']);
+    expect(enumOptions('ENERMETHOD', t).map((o) => o.label)).toEqual([
+      '4Quadrant',
+      'Algo 1',
+      'Algo 2',
+      'Algo 3',
+      'Algo 4',
+    ]);
     expect(enumOptions('CONSTUNIT', t)).toHaveLength(10);
     expect(enumOptions('CONSTUNIT', t)[9]).toEqual({ value: 9, label: 'i/MWh' });
   });

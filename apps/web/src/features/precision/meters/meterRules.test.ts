@@ -88,7 +88,11 @@ describe('meter list rules', () => {
   });
 
   it('sorts by time, newest first', () => {
-    const rows = [row({ ID_meter: 1, MTIME: 10 }), row({ ID_meter: 2, MTIME: 30 }), row({ ID_meter: 3, MTIME: 20 })];
+    const rows = [
+      row({ ID_meter: 1, MTIME: 10 }),
+      row({ ID_meter: 2, MTIME: 30 }),
+      row({ ID_meter: 3, MTIME: 20 }),
+    ];
     expect(sortByTime(rows).map((r) => r.ID_meter)).toEqual([2, 3, 1]);
   });
 

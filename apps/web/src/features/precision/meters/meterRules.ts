@@ -1,9 +1,4 @@
-import {
-  METER_ENUM_FIELDS,
-  MeterInput,
-  type MeterInputIn,
-  type MeterRow,
-} from '@meterportal/protocol';
+import { METER_ENUM_FIELDS, MeterInput, type MeterInputIn, type MeterRow } from '@meterportal/protocol';
 import Fuse from 'fuse.js';
 
 /** Seed 001 sections 5 and 9: page sizes, default page size, fuzzy search. */
@@ -42,7 +37,11 @@ export function isEnumField(field: string): field is EnumField {
 
 /** Text of a stored scalar; anything else (absent, an object) is empty. */
 export function scalarText(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : '';
 }
 
 /** The table's text for a value: '-' when empty. */

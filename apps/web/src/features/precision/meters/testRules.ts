@@ -47,7 +47,7 @@ export function num(result: MeterTestResult, key: string): number | undefined {
 
 /** An angle folded into (-180°, 180°]. */
 export function fold180(deg: number): number {
-  const a = (((deg % 360) + 360) % 360);
+  const a = ((deg % 360) + 360) % 360;
   return a > 180 ? a - 360 : a;
 }
 

@@ -138,11 +138,14 @@ describe('step 3 rules', () => {
     expect(isFieldValid(field, value)).toBe(valid);
   });
 
-  test.each(STEP_FIELDS[2].filter((f) => f !== 'FREQ' && f !== 'ENERMETHOD'))('%s holds 0 to 40 characters', (field) => {
-    expect(isFieldValid(field, '')).toBe(true);
-    expect(isFieldValid(field, 'x'.repeat(40))).toBe(true);
-    expect(isFieldValid(field, 'x'.repeat(41))).toBe(false);
-  });
+  test.each(STEP_FIELDS[2].filter((f) => f !== 'FREQ' && f !== 'ENERMETHOD'))(
+    '%s holds 0 to 40 characters',
+    (field) => {
+      expect(isFieldValid(field, '')).toBe(true);
+      expect(isFieldValid(field, 'x'.repeat(40))).toBe(true);
+      expect(isFieldValid(field, 'x'.repeat(41))).toBe(false);
+    },
+  );
 });
 
 describe('defaults', () => {
@@ -206,7 +209,10 @@ describe('step 2 recomputation', () => {
 
   it('editing a secondary nominal recomputes the primary and the text', () => {
     const all = { ...start, VTRATIO: '220', VTSNOM: '100' };
-    expect(transformerPatch({ VTSNOM: '100' }, all)).toMatchObject({ VT_PRIMARY: '22000', USIDE: '3x22000/100 V' });
+    expect(transformerPatch({ VTSNOM: '100' }, all)).toMatchObject({
+      VT_PRIMARY: '22000',
+      USIDE: '3x22000/100 V',
+    });
   });
 
   it('editing a primary recomputes the ratio', () => {
@@ -215,7 +221,10 @@ describe('step 2 recomputation', () => {
   });
 
   it('leaves the text empty while a ratio is not a number', () => {
-    expect(transformerPatch({ CTRATIO: 'x' }, { ...start, CTRATIO: 'x' })).toEqual({ ISIDE: '', USIDE: '3x1/1 V' });
+    expect(transformerPatch({ CTRATIO: 'x' }, { ...start, CTRATIO: 'x' })).toEqual({
+      ISIDE: '',
+      USIDE: '3x1/1 V',
+    });
   });
 
   it('changes nothing for fields of other steps', () => {

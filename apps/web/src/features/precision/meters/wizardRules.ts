@@ -135,7 +135,8 @@ export function transformerTexts(v: Partial<Record<MeterField, unknown>>): { ISI
 /** Why a file cannot be a meter image (seed 001 section 5), or null when it can. */
 export function imageProblem(file: { name: string; size: number }): 'format' | 'size' | null {
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
-  if (!file.name.includes('.') || !(METER_IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return 'format';
+  if (!file.name.includes('.') || !(METER_IMAGE_EXTENSIONS as readonly string[]).includes(ext))
+    return 'format';
   if (file.size > METER_IMAGE_MAX_BYTES) return 'size';
   return null;
 }
