@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MeterTestResult } from './meters';
-import { QUANTITY_BOUNDS, bounded, type BoundedQuantity } from './mqtt-messages';
+import { QUANTITY_BOUNDS, addBoundIssue, bounded, type BoundedQuantity } from './mqtt-messages';
 
 /**
  * Bounds of an accuracy test result as a device sends it. A value beyond them (1e308, a negative
@@ -42,26 +42,7 @@ const nonNegative = (q: BoundedQuantity) => bounded(q).min(Math.max(0, QUANTITY_
  * it is held to the widest bounds, so that no absurd value is stored under any key.
  */
 const extraValue = z.unknown().superRefine((v, ctx) => {
-  if (typeof v !== 'number') return;
-  const { min, max } = QUANTITY_BOUNDS.other;
-  if (!Number.isFinite(v) || v > max)
-    ctx.addIssue({
-      code: 'too_big',
-      origin: 'number',
-      maximum: max,
-      inclusive: true,
-      input: v,
-      message: `must be at most ${max}`,
-    });
-  else if (v < min)
-    ctx.addIssue({
-      code: 'too_small',
-      origin: 'number',
-      minimum: min,
-      inclusive: true,
-      input: v,
-      message: `must be at least ${min}`,
-    });
+  if (typeof v === 'number') addBoundIssue(ctx, v, QUANTITY_BOUNDS.other.min, QUANTITY_BOUNDS.other.max);
 });
 
 /** One accuracy test result on `accutest/data`: the meter test result of seed 001 within physical bounds. */

@@ -238,6 +238,39 @@ export const REGISTER_KINDS = ['E_I', 'E_E', 'Q1', 'Q2', 'Q3', 'Q4', 'Q_E', 'S_E
 /** One cumulative register kind. */
 export type RegisterKind = (typeof REGISTER_KINDS)[number];
 
+/**
+ * Reports a number beyond [min, max] as zod's too_big or too_small issue at `path`; a number that
+ * is not finite counts as too big.
+ */
+export function addBoundIssue(
+  ctx: z.RefinementCtx,
+  v: number,
+  min: number,
+  max: number,
+  path: (string | number)[] = [],
+): void {
+  if (!Number.isFinite(v) || v > max)
+    ctx.addIssue({
+      code: 'too_big',
+      origin: 'number',
+      maximum: max,
+      inclusive: true,
+      input: v,
+      path,
+      message: `at most ${max}`,
+    });
+  else if (v < min)
+    ctx.addIssue({
+      code: 'too_small',
+      origin: 'number',
+      minimum: min,
+      inclusive: true,
+      input: v,
+      path,
+      message: `at least ${min}`,
+    });
+}
+
 /** Live data frame, about one per second on `live`. */
 export const LiveFrame = z
   .object({
@@ -292,29 +325,7 @@ export const LiveFrame = z
     for (const q of LIVE_PHASE_QUANTITIES) {
       const { min, max } = QUANTITY_BOUNDS[LIVE_QUANTITY_OF[q]];
       const values = frame[q];
-      for (const phase of PHASES) {
-        const v = values[phase];
-        if (v > max)
-          ctx.addIssue({
-            code: 'too_big',
-            origin: 'number',
-            maximum: max,
-            inclusive: true,
-            input: v,
-            path: [q, phase],
-            message: `at most ${max}`,
-          });
-        else if (v < min)
-          ctx.addIssue({
-            code: 'too_small',
-            origin: 'number',
-            minimum: min,
-            inclusive: true,
-            input: v,
-            path: [q, phase],
-            message: `at least ${min}`,
-          });
-      }
+      for (const phase of PHASES) addBoundIssue(ctx, values[phase], min, max, [q, phase]);
     }
   });
 /** Live data frame. */

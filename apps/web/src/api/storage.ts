@@ -63,7 +63,8 @@ export function createSessionStore(backend: KeyValueStore, now: () => number = D
   };
 }
 
-function browserBackend(): KeyValueStore {
+/** The browser's local storage, or a memory of this page's life where storage is refused. */
+export function browserBackend(): KeyValueStore {
   try {
     const probe = '__mp_probe__';
     window.localStorage.setItem(probe, '1');

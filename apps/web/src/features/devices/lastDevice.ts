@@ -1,3 +1,4 @@
+import { browserBackend, type KeyValueStore } from '../../api/storage';
 import { sha256HexSync } from '../auth/sha256';
 
 /**
@@ -13,11 +14,7 @@ export const LAST_DEVICE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const PREFIX = 'mp.lastDevice.';
 
 /** The part of the Web Storage API this memory needs; tests pass a Map-backed store. */
-export interface LastDeviceBackend {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type LastDeviceBackend = KeyValueStore;
 
 interface Entry {
   mac: string;
@@ -52,19 +49,6 @@ export function createLastDeviceMemory(backend: LastDeviceBackend, now: () => nu
       return null;
     },
   };
-}
-
-function browserBackend(): LastDeviceBackend {
-  try {
-    return window.localStorage;
-  } catch {
-    const mem = new Map<string, string>();
-    return {
-      getItem: (k) => mem.get(k) ?? null,
-      setItem: (k, v) => void mem.set(k, v),
-      removeItem: (k) => void mem.delete(k),
-    };
-  }
 }
 
 /** The browser's memory of each person's last device. */

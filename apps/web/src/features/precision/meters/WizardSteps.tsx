@@ -1,3 +1,4 @@
+import { METER_TEXT_FIELDS } from '@meterportal/protocol';
 import { Col, Divider, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enumOptions } from './enumLabels';
@@ -146,20 +147,7 @@ export function TransformerStep() {
 export function CustomerStep() {
   return (
     <Row gutter={16}>
-      {(
-        [
-          'FREQ',
-          'ENERMETHOD',
-          'CUSTOMER',
-          'AREA',
-          'LOCATION',
-          'ADDRESS',
-          'NOTE1',
-          'NOTE2',
-          'NOTE3',
-          'NOTE4',
-        ] as const
-      ).map((f) => (
+      {(['FREQ', 'ENERMETHOD', ...METER_TEXT_FIELDS] as const).map((f) => (
         <MeterFormItem key={f} field={f} />
       ))}
     </Row>

@@ -1,4 +1,10 @@
-import { METER_ENUM_FIELDS, MeterInput, type MeterInputIn, type MeterRow } from '@meterportal/protocol';
+import {
+  METER_ENUM_FIELDS,
+  METER_TEXT_FIELDS,
+  MeterInput,
+  type MeterInputIn,
+  type MeterRow,
+} from '@meterportal/protocol';
 import Fuse from 'fuse.js';
 
 /** Seed 001 sections 5 and 9: page sizes, default page size, fuzzy search. */
@@ -7,20 +13,7 @@ export const DEFAULT_PAGE_SIZE = 5;
 export const SEARCH_THRESHOLD = 0.3;
 export const SEARCH_MIN_MATCH = 2;
 /** Columns the search looks in. */
-export const SEARCH_KEYS = [
-  'SNUM',
-  'IDN',
-  'TYPE',
-  'PRODUCER',
-  'CUSTOMER',
-  'AREA',
-  'LOCATION',
-  'ADDRESS',
-  'NOTE1',
-  'NOTE2',
-  'NOTE3',
-  'NOTE4',
-] as const;
+export const SEARCH_KEYS = ['SNUM', 'IDN', 'TYPE', 'PRODUCER', ...METER_TEXT_FIELDS] as const;
 
 /** What an empty value looks like in the table. */
 export const EMPTY_CELL = '-';
