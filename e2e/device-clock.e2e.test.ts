@@ -136,6 +136,25 @@ async function openDetails(page: Page, lang: Lang): Promise<Locator> {
   return dialog;
 }
 
+/**
+ * Closes the dialog with Escape, as a person would. Escape reaches the dialog only while focus is
+ * inside it, which its opening animation may not have settled yet: focus it and press again.
+ */
+async function closeDialog(page: Page, dialog: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await dialog.isVisible()) {
+          await dialog.focus().catch(() => undefined);
+          await page.keyboard.press('Escape');
+        }
+        return dialog.isVisible();
+      },
+      { timeout: 15_000, interval: 500 },
+    )
+    .toBe(false);
+}
+
 describe('device clock', () => {
   let portal: Portal;
   let browser: Browser;
@@ -167,8 +186,7 @@ describe('device clock', () => {
       expect(await mark.innerText()).toContain(TEXTS[lang].refused);
       await expectNoRawKeys(page);
       await screenshot(page, `device-clock-${lang}`);
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden' });
+      await closeDialog(page, dialog);
     },
   );
 
@@ -188,8 +206,7 @@ describe('device clock', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(390);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, `device-clock-phone-${lang}`);
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden' });
+      await closeDialog(page, dialog);
     },
   );
 
