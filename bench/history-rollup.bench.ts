@@ -6,58 +6,21 @@
 // scans and its time, the year-long profile of every quantity through HTTP (its bytes must be
 // identical in both), and the p99 of a light request while ten sessions each keep a year-long
 // profile in flight.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { PROFILE_QUANTITIES } from '@meterportal/protocol';
-import { loadConfig } from '../apps/server/src/config/config';
-import { openDatabase } from '../apps/server/src/db/database';
-import { migrateToLatest } from '../apps/server/src/db/migrations/index';
 import type { TelemetryDB } from '../apps/server/src/db/schema.telemetry';
-import { createServices } from '../apps/server/src/services';
-import { buildApp } from '../apps/server/src/http/app';
-import { systemClock } from '../apps/server/src/clock';
-import { addDevice, addUser, assign, quickSession } from '../apps/server/src/test/harness';
-import { SESSION_COOKIE } from '../apps/server/src/http/session';
-import { backfillHistory } from '../apps/server/src/telemetry/backfill';
+import { quickSession } from '../apps/server/src/test/harness';
+import { HEAVY_SESSIONS, lightUnderHeavy, post, yearProfileBody } from './heavy-reads';
 import { MINUTE_COLUMNS } from '../apps/server/src/telemetry/columns';
-import { createTelemetryRepository } from '../apps/server/src/telemetry/telemetry.repository';
 import { startOfDay } from '../apps/server/src/history/calendar';
 import { historyRepository, type HistoryRepository } from '../apps/server/src/history/history.repository';
 import { historyService, type HistoryService } from '../apps/server/src/history/history.service';
 import { sessionReadLimiter } from '../apps/server/src/history/read-limiter';
+import { BENCH_TZ as TZ, oneMeterYear, startPortal } from './portal-store';
 import { percentile, r2, report } from './stats';
 
-const LIGHT_REQUESTS = Number(process.env.BENCH_LIGHT_REQUESTS ?? 200);
-const HEAVY_SESSIONS = 10;
 const RUNS = 3;
-const TZ = 'Europe/Bratislava';
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-};
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-rollup-'));
-const database = await openDatabase({ sqliteFile: path.join(tmp, 'bench.db') });
-await migrateToLatest(database);
-const config = loadConfig({ LOG_LEVEL: 'silent', TZ, WEB_DIST: '/nonexistent', LIVE_RECHECK_MS: '5000' });
-const services = await createServices({ config, database, clock: systemClock });
-const userId = await addUser(services, 'bench', 'bench-secret');
-const deviceId = await addDevice(services, '02-BE-00-00-00-01', 4, 'Bench');
-await assign(services, userId, deviceId, true);
-const t0 = performance.now();
-const fill = await backfillHistory(
-  { repository: createTelemetryRepository(database, { tz: TZ }), clock: systemClock, logger: quiet },
-  [{ id: deviceId, mac: '02-BE-00-00-00-01', type: 4 }],
-  { quarterDays: 366, minuteDays: 366 },
-);
-const backfillSec = r2((performance.now() - t0) / 1000);
-console.log(
-  `backfilled ${fill.quarterRows} quarter rows and ${fill.minuteRows} minute rows in ${backfillSec} s`,
-);
+const { database, services, userId, deviceId, fill, close } = await oneMeterYear('rollup');
+const backfillSec = r2(fill.seconds);
 
 const repo = historyRepository(database);
 // The reads as they were: every hour averaged from its minutes when asked, and a profile's daily
@@ -76,37 +39,13 @@ const modes: Record<'before' | 'after', HistoryService> = {
   after: services.history,
 };
 
-const app = await buildApp(services, { logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const { app, base } = await startPortal(services);
 const nowSec = Math.floor(Date.now() / 1000);
 const yearFrom = startOfDay(nowSec - 365 * 86400, TZ);
 const token = (await quickSession(services, userId)).devices[0]!.token;
-const yearProfile = {
-  token,
-  data: PROFILE_QUANTITIES.join(','),
-  phase: 'L1,L2,L3',
-  from: yearFrom,
-  to: nowSec,
-  format: 'H',
-  cumulative: true,
-};
+const session = () => quickSession(services, userId);
+const yearProfile = yearProfileBody(token, nowSec, TZ);
 const AVG = MINUTE_COLUMNS.filter((c) => c.endsWith('_avg'));
-
-async function post(
-  cookie: string,
-  url: string,
-  body: object,
-): Promise<{ ms: number; body: Buffer; status: number }> {
-  const started = performance.now();
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${cookie}` },
-    body: JSON.stringify(body),
-  });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return { ms: performance.now() - started, body: bytes, status: res.status };
-}
 
 async function rowsScanned(): Promise<{ before: number; after: number }> {
   const db = database.db.withTables<TelemetryDB>();
@@ -153,7 +92,7 @@ async function hourlyRead(mode: 'before' | 'after') {
 async function yearLongProfile() {
   const { cookie } = await quickSession(services, userId);
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await post(cookie, '/api/read/profile', yearProfile));
+  for (let i = 0; i < RUNS; i++) runs.push(await post(base, cookie, '/api/read/profile', yearProfile));
   if (runs.some((r) => r.status !== 200))
     throw new Error(`year-long profile answered ${runs.map((r) => r.status).join(',')}`);
   return {
@@ -165,39 +104,6 @@ async function yearLongProfile() {
         50,
       ),
     ),
-  };
-}
-
-async function lightUnderHeavy() {
-  const light = await quickSession(services, userId);
-  const heavySessions = await Promise.all(
-    Array.from({ length: HEAVY_SESSIONS }, () => quickSession(services, userId)),
-  );
-  let running = true;
-  let heavyDone = 0;
-  const heavy = heavySessions.map(async (s) => {
-    while (running) {
-      const r = await post(s.cookie, '/api/read/profile', yearProfile);
-      if (r.status !== 200) throw new Error(`heavy read answered ${r.status}`);
-      heavyDone += 1;
-    }
-  });
-  await new Promise((r) => setTimeout(r, 300));
-  const ms: number[] = [];
-  for (let i = 0; i < LIGHT_REQUESTS; i++) {
-    const r = await post(light.cookie, '/api/read/devices/details', { token: light.devices[0]!.token });
-    if (r.status !== 200) throw new Error(`light request answered ${r.status}`);
-    ms.push(r.ms);
-  }
-  running = false;
-  await Promise.all(heavy);
-  return {
-    lightRequest: 'POST /api/read/devices/details',
-    requests: ms.length,
-    p50Ms: r2(percentile(ms, 50)),
-    p99Ms: r2(percentile(ms, 99)),
-    maxMs: r2(Math.max(...ms)),
-    heavyReadsFinished: heavyDone,
   };
 }
 
@@ -213,7 +119,9 @@ try {
     console.log(
       `${mode}: hourly read of a year ${read.p50Ms} ms; year-long profile ${profile.responseBytes} bytes, p50 ${profile.p50Ms} ms`,
     );
-    const load = await lightUnderHeavy();
+    const load = {
+      ...(await lightUnderHeavy({ base, session, heavyBody: yearProfile, strict: true })),
+    };
     console.log(
       `${mode}: light request while ${HEAVY_SESSIONS} heavy reads run: p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms`,
     );
@@ -233,6 +141,5 @@ try {
   });
 } finally {
   await app.close();
-  await database.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await close();
 }

@@ -26,8 +26,14 @@ for (const [i, body] of job.bodies.entries()) {
   });
   const raw = await res.arrayBuffer();
   times.push(performance.now() - started);
-  const json = JSON.parse(Buffer.from(raw).toString());
-  if (json.status !== 'OK') throw new Error(`${job.url}: ${Buffer.from(raw).toString().slice(0, 200)}`);
+  // A PDF report answers its bytes; everything else the JSON envelope.
+  if (res.headers.get('content-type') === 'application/pdf') {
+    if (res.status !== 200 || Buffer.from(raw).subarray(0, 5).toString() !== '%PDF-')
+      throw new Error(`${job.url}: HTTP ${res.status}`);
+  } else {
+    const json = JSON.parse(Buffer.from(raw).toString());
+    if (json.status !== 'OK') throw new Error(`${job.url}: ${Buffer.from(raw).toString().slice(0, 200)}`);
+  }
   if (i === 0) bytes = raw.byteLength;
 }
 parentPort.postMessage({ times, bytes });

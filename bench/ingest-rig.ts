@@ -10,8 +10,9 @@ import { Registry } from 'prom-client';
 import type { Database } from '../apps/server/src/db/database';
 import type { TelemetryDB } from '../apps/server/src/db/schema.telemetry';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index';
-import { startDeviceLink } from '../apps/server/src/broker/device-link';
+import { startDeviceLink, type DeviceLinkDeps } from '../apps/server/src/broker/device-link';
 import { systemClock } from '../apps/server/src/clock';
+import { testDeviceRow } from '../apps/server/src/telemetry/testing';
 import { percentile } from './stats';
 
 /**
@@ -105,29 +106,22 @@ export async function seedFleet(database: Database, count: number): Promise<stri
   for (let i = 0; i < macs.length; i += 500) {
     await database.db
       .insertInto('devices')
-      .values(
-        macs.slice(i, i + 500).map((mac) => ({
-          mac,
-          type: 4,
-          title: mac.slice(-8),
-          description: null,
-          phase_use: 3,
-          lora: 0,
-          nilm_process: 0,
-          nilm_autolearn: 0,
-          fw: null,
-          created_at_ms: Date.now(),
-        })),
-      )
+      .values(macs.slice(i, i + 500).map((mac) => testDeviceRow(mac, 4)))
       .execute();
   }
   return macs;
 }
 
 /** The portal's device link on the bench broker, with its own metrics registry. */
-export async function startLink(database: Database, url: string) {
+export async function startLink(
+  database: Database,
+  url: string,
+  /** Who gets each live frame beside the store (the alarm evaluator, say). */
+  extra: Pick<DeviceLinkDeps, 'onLive'> = {},
+) {
   const registry = new Registry();
   const link = await startDeviceLink({
+    ...extra,
     database,
     logger: quiet,
     clock: systemClock,

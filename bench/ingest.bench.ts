@@ -227,5 +227,5 @@ out.targets = {
   shareOfBareBroker: 0.5,
   minuteCommitDelayP99Sec: 2,
 };
-report('ingest', out);
+report(BURN > 0 ? `ingest.burn-${BURN}` : 'ingest', out);
 process.exit(0);

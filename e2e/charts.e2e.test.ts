@@ -1,7 +1,15 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { canvasPixels, chartCard, expectNoRawKeys, signedInPage, treeNode, type AppPage } from './app';
+import {
+  canvasPixels,
+  chartCard,
+  chooseLanguage,
+  expectNoRawKeys,
+  signedInPage,
+  treeNode,
+  type AppPage,
+} from './app';
 import { launchBrowser, screenshot } from './browser';
 import { clearDrawn, drawn, recordCanvasTexts } from './canvasTexts';
 
@@ -11,8 +19,6 @@ const baseUrl = inject('baseUrl');
 const ANALYZER = 'Test bench analyzer';
 const IMPORT_BLUE: [number, number, number] = [0x16, 0x68, 0xdc];
 const RK_ORANGE: [number, number, number] = [0xfa, 0x8c, 0x16];
-
-type Lang = 'en' | 'sk' | 'de';
 
 async function openView(page: Page, group: 'realtime' | 'profile' | 'energy', route: string): Promise<void> {
   const path = `/visualization/${group}/${route}`;
@@ -29,18 +35,6 @@ async function openPrecision(page: Page, path: string): Promise<void> {
     await page.locator('.ant-layout-sider [data-menu-id$="-applied-precision"]').first().click();
   await item.click();
   await page.waitForURL((u) => u.pathname === `/applied-precision/${path}`);
-}
-
-async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
-  await page.locator('.ant-layout-header button').last().click();
-  await page.locator('.ant-dropdown [data-menu-id$="-language"]').hover();
-  await page.locator(`[data-menu-id$="-lang:${lang}"]`).click();
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
-  // Close the user menu and its language submenu before looking.
-  await page.locator('h4').first().click();
-  await expect
-    .poll(() => page.locator('.ant-dropdown:visible, .ant-dropdown-menu-submenu-popup:visible').count())
-    .toBe(0);
 }
 
 /** Value cells of the first data-table row (the time column left out). */

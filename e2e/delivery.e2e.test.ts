@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { VIEWPORT } from './app';
 import { launchBrowser, screenshot } from './browser';
 
@@ -13,15 +13,28 @@ const COMPONENT_LIBRARY_MARK = 'data-token-hash';
 
 const baseUrl = inject('baseUrl');
 
+/** Page errors of every page the tests open; none is expected. */
+const pageErrors: string[] = [];
+
+/** A new page whose errors are collected. */
+async function watched(browser: Browser, options?: Parameters<Browser['newPage']>[0]): Promise<Page> {
+  const page = await browser.newPage(options);
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  return page;
+}
+
 describe('delivery', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterAll(() => browser.close());
+  afterEach(() => {
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
 
   it('sends the sign-in page brotli-compressed, its hashed files cached for a year, without the identity-provider code', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORT });
+    const page = await watched(browser, { viewport: VIEWPORT });
     const files: { url: string; encoding: string | undefined; cache: string | undefined; bytes: number }[] =
       [];
     page.on('response', (r) => {
@@ -59,6 +72,7 @@ describe('delivery', () => {
   it('serves the sign-in page without the component library and under 150 KB; the shell is fetched while the user types', async () => {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     let transferred = 0;
@@ -98,8 +112,23 @@ describe('delivery', () => {
     await context.close();
   });
 
+  it('paints the brand from the HTML alone, before any script runs, and the app replaces it', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, javaScriptEnabled: false });
+    const bare = await context.newPage();
+    await bare.goto(`${baseUrl}/login`);
+    const splash = bare.getByRole('status', { name: 'Meter Portal' });
+    expect(await splash.isVisible()).toBe(true);
+    expect(await splash.locator('svg').boundingBox()).toMatchObject({ width: 40, height: 40 });
+    await context.close();
+    const page = await watched(browser, { viewport: VIEWPORT });
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name="login"]').waitFor();
+    expect(await page.locator('.boot-splash').count()).toBe(0);
+    await page.close();
+  });
+
   it('runs the sign-in page from the keyboard: labelled fields in order, Enter submits, the error is announced', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORT });
+    const page = await watched(browser, { viewport: VIEWPORT });
     await page.goto(`${baseUrl}/login`);
     const user = page.getByRole('textbox', { name: 'User' });
     await user.waitFor();
@@ -145,13 +174,14 @@ describe('delivery', () => {
     await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
     await screenshot(page, 'delivery-03-login-de');
     await languages.getByRole('radio', { name: 'Deutsch' }).press('ArrowLeft');
+    await page.getByRole('heading', { name: 'Prihlásenie' }).waitFor();
     await languages.getByRole('radio', { name: 'Slovenčina' }).press('ArrowLeft');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.close();
   });
 
   it('fits the sign-in page on a phone (390 px)', async () => {
-    const page = await browser.newPage({
+    const page = await watched(browser, {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,

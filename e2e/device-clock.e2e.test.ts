@@ -1,22 +1,19 @@
 // A meter whose clock is far ahead has its data refused; its user sees that in the device details,
 // in every language and on a phone. The meter is a real MQTT client of the portal's broker.
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { deviceTopic, encodePayload } from '@meterportal/protocol';
 import { createMeterModel, createRegisters, meterProfile } from '@meterportal/simulator';
-import { expectNoRawKeys, signedInPage, treeNode, type AppPage } from './app';
+import { chooseLanguage, expectNoRawKeys, signedInPage, treeNode, type AppPage, type Lang } from './app';
 import { launchBrowser, screenshot } from './browser';
+import { addMeterByCommand, type MeterLogin } from './meters';
 import { startPortal, type Portal } from './portal';
 
 const MAC = '02-4D-50-00-77-01';
 const TITLE = 'Clock test meter';
 const AHEAD_SEC = 10 * 60;
-type Lang = 'en' | 'sk' | 'de';
-
 const TEXTS: Record<Lang, { mark: string; refused: string; device: string }> = {
   en: {
     mark: 'Clock off by 10 min, ahead',
@@ -31,35 +28,8 @@ const TEXTS: Record<Lang, { mark: string; refused: string; device: string }> = {
   de: { mark: 'Uhr geht 10 min vor', refused: 'bis seine Uhr richtig gestellt ist', device: 'Gerät' },
 };
 
-/** Registers the meter with the device command, as an operator does; returns its broker login. */
-function addMeter(portal: Portal): { username: string; password: string } {
-  const root = path.resolve(import.meta.dirname, '..');
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/devices/device.main.ts',
-      'add',
-      '--mac',
-      MAC,
-      '--type',
-      '1',
-      '--title',
-      TITLE,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: portal.dataDir, DATABASE_URL: '', MQTT_URL: '', LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    },
-  );
-  if (r.status !== 0) throw new Error(`device add failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!) as { username: string; password: string };
-}
-
 /** Connects as the meter and publishes live frames stamped AHEAD_SEC ahead of now, at QoS 1. */
-async function publishAhead(portal: Portal, login: { username: string; password: string }): Promise<void> {
+async function publishAhead(portal: Portal, login: MeterLogin): Promise<void> {
   const client = await mqtt.connectAsync(portal.mqttUrl, {
     clientId: `meter-${MAC}`,
     username: login.username,
@@ -113,15 +83,6 @@ async function refusalStored(portal: Portal): Promise<void> {
   }
 }
 
-async function chooseLanguage(page: Page, lang: Lang) {
-  if ((await page.locator('html').getAttribute('lang')) === lang) return;
-  await page.locator('.ant-layout-header button').last().click();
-  await page.locator('.ant-dropdown [data-menu-id$="-language"]').click();
-  await page.locator(`[data-menu-id$="-lang:${lang}"]`).click();
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
-  await page.keyboard.press('Escape');
-}
-
 /** Opens the device details dialog from the node's action menu in the device drawer. */
 async function openDetails(page: Page, lang: Lang): Promise<Locator> {
   await page.getByRole('button', { name: TEXTS[lang].device, exact: true }).click();
@@ -162,7 +123,7 @@ describe('device clock', () => {
 
   beforeAll(async () => {
     portal = await startPortal({ DEMO: 'false' });
-    await publishAhead(portal, addMeter(portal));
+    await publishAhead(portal, addMeterByCommand(portal, MAC, TITLE));
     browser = await launchBrowser();
     app = await signedInPage(browser, portal.baseUrl, 'admin', portal.adminPassword);
     await refusalStored(portal);

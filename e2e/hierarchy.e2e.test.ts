@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { signedInPage, treeNode, type AppPage } from './app';
+import { chooseLanguage, signedInPage, treeNode, type AppPage } from './app';
 import { launchBrowser, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -15,14 +15,6 @@ function hierarchySaved(page: Page) {
 /** Depth of a tree node (0 at the top level). */
 async function depth(page: Page, title: string): Promise<number> {
   return treeNode(page, title).locator('.ant-tree-indent-unit').count();
-}
-
-/** Switches the language from the user menu. */
-async function chooseLanguage(page: Page, lang: 'en' | 'sk' | 'de') {
-  await page.locator('.ant-layout-header button').last().click();
-  await page.locator('.ant-dropdown [data-menu-id$="-language"]').hover();
-  await page.locator(`[data-menu-id$="-lang:${lang}"]`).click();
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
 }
 
 async function nodeAction(page: Page, title: string, action: string) {
@@ -164,6 +156,13 @@ describe('hierarchy panel', () => {
     await confirm.waitFor({ state: 'detached' });
     expect(await treeNode(page, 'Office plug').count()).toBe(1);
 
+    // The device in use and the view stay where they are when another device is removed.
+    const selected = () => page.evaluate(() => localStorage.getItem('mp.selectedDevice'));
+    const selectedBefore = await selected();
+    const pathBefore = new URL(page.url()).pathname;
+    expect(selectedBefore).not.toBeNull();
+    expect(selectedBefore).not.toContain('"02-4D-50-00-00-05"');
+
     await nodeAction(page, 'Office plug', 'Remove device');
     await confirm.waitFor();
     await screenshot(page, 'hierarchy-05-confirm-remove');
@@ -181,6 +180,8 @@ describe('hierarchy panel', () => {
     expect(shownMs).toBeGreaterThan(1000);
     expect(shownMs).toBeLessThan(3500);
     await treeNode(page, 'Office plug').waitFor({ state: 'detached' });
+    expect(await selected()).toBe(selectedBefore);
+    expect(new URL(page.url()).pathname).toBe(pathBefore);
   });
 
   it('says in the details dialog that removing takes the device off the account, in EN, SK and DE', async () => {

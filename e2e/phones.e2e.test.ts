@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoRawKeys, treeNode } from './app';
+import { chooseLanguage, expectNoRawKeys, treeNode, type Lang } from './app';
 import { launchBrowser, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -10,8 +10,6 @@ const adminPassword = inject('adminPassword');
 const PHONE = { width: 390, height: 844 };
 const PRECISION = 'Test bench analyzer';
 const PRECISION_MAC = '02-4D-50-00-00-03';
-type Lang = 'en' | 'sk' | 'de';
-
 /** Every signed-in area of the demo user: a route and what shows that it has drawn (the user manager and the profile page are the administrator's). */
 const SCREENS: { name: string; path: string; ready: string }[] = [
   { name: 'dashboard', path: '/applied-precision/dashboard', ready: '.ant-card' },
@@ -54,16 +52,6 @@ async function phonePage(browser: Browser, login: string, password: string, erro
   await page.press('input[name="password"]', 'Enter');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   return page;
-}
-
-async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
-  // The language in use is a disabled entry of the menu.
-  if ((await page.locator('html').getAttribute('lang')) === lang) return;
-  await page.locator('.ant-layout-header button').last().click();
-  await page.locator('.ant-dropdown [data-menu-id$="-language"]').click();
-  await page.locator(`[data-menu-id$="-lang:${lang}"]`).click();
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
-  await page.keyboard.press('Escape');
 }
 
 interface Fit {

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startOidcProvider } from '../apps/server/src/test/oidcProvider';
+import { prepareSmtpServer } from '../apps/server/src/test/smtpServer';
 import { startWebexStandIn } from '../apps/server/src/test/webexStandIn';
 import { freePort, startPortal } from './portal';
 
@@ -24,12 +25,15 @@ const WEBEX_SPACES = [{ id: 'space-ops', title: 'Operations' }];
 
 /**
  * One portal with its simulated demo fleet for the whole run, a local stand-in for Webex that
- * records what it receives, and a real local OpenID provider the portal trusts.
+ * records what it receives, a real SMTP server for e-mail notifications, and a real local OpenID
+ * provider the portal trusts.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const webex = await startWebexStandIn(WEBEX_SPACES);
+  const smtp = await prepareSmtpServer();
+  await smtp.start();
   const oidc = await startOidcProvider(
     { [OIDC_ACCOUNT.login]: { email: OIDC_ACCOUNT.email, name: OIDC_ACCOUNT.name } },
     [`${baseUrl}/login`, `${baseUrl}/login/silent`],
@@ -40,6 +44,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       WEBEX_BOT_TOKEN: webex.token,
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: oidc.clientId,
+      SMTP_URL: smtp.url,
+      // A silent device's upgrade times out within the firmware test.
+      FIRMWARE_UPGRADE_TIMEOUT_SEC: '4',
     },
     port,
   );
@@ -52,6 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await portal.stop();
     await webex.close();
+    await smtp.stop();
     await oidc.close();
   };
 }

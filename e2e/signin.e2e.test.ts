@@ -58,12 +58,14 @@ describe('sign-in', () => {
     );
     await screenshot(page, '02b-login-held-back');
     await page.getByText('Slovenčina').click();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('sk');
     await page.press('input[name="password"]', 'Enter');
     await page
       .getByText(/^Príliš veľa neúspešných prihlásení\. Skúste to znova o \d+ s\.$/)
       .first()
       .waitFor();
     await page.getByText('Deutsch').click();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
     await page.press('input[name="password"]', 'Enter');
     await page
       .getByText(/^Zu viele fehlgeschlagene Anmeldungen\. Erneut versuchen in \d+ s\.$/)

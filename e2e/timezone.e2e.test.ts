@@ -133,5 +133,31 @@ describe('one time zone: the installation', () => {
       await screenshot(page, `tz-new-york-${d.day}-week`);
       expect(problems).toEqual([]);
     });
+
+    it("puts each month of this year on the installation's month, not the one before", async () => {
+      const monthAnswer = energyAnswer(page, 'MONTH');
+      await page.goto(`${baseUrl}/visualization/energy/active/month`);
+      const res = await monthAnswer;
+      const sent = JSON.parse(res.request().postData() ?? '{}') as Record<string, unknown>;
+      // This year from Bratislava's 1 January, which is still 31 December in New York.
+      expect(sent.from).toBe(Date.UTC(2025, 11, 31, 23) / 1000);
+      const months = ((await res.json()) as EnergyAnswer).data.E_I!.CUM;
+      expect(months.length).toBeGreaterThanOrEqual(3);
+      const card = chartCard(page);
+      await card.locator('.chart-box canvas').first().waitFor({ state: 'visible' });
+      await card.getByRole('button', { name: 'View data table' }).click();
+      const rows = card.locator('.ant-table-tbody tr.ant-table-row');
+      await rows.first().waitFor();
+      // One row per month the server answered, January first, each with the server's value.
+      const texts = (await rows.allInnerTexts()).map((t) => t.split('\t').map((c) => c.trim()));
+      expect(texts.length).toBe(Math.min(10, months.length));
+      expect(texts[0]![0]).toBe('January 2026');
+      for (const [i, [, kwh]] of months.slice(0, texts.length).entries()) {
+        expect(Number(texts[i]![1]!.replace(/,/g, ''))).toBeCloseTo(kwh, 2);
+      }
+      await screenshot(page, `tz-new-york-${d.day}-months`);
+      await card.locator('button[aria-pressed="true"]').click();
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { treeNode } from './app';
+import { chooseLanguage, treeNode } from './app';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -18,14 +18,6 @@ async function webexReceived(): Promise<{ roomId: string; markdown: string }[]> 
 /** Titles of the demo fleet (apps/server/src/seed/seed.ts). */
 const ASSIGNED = 'Office plug';
 const OTHERS = ['Family house', 'Garage breaker', 'Test bench analyzer', 'Workshop main', 'Solar sub-meter'];
-
-/** Switches the language from the user menu. */
-async function chooseLanguage(page: Page, lang: 'en' | 'sk' | 'de') {
-  await page.locator('.ant-layout-header button').last().click();
-  await page.locator('.ant-dropdown [data-menu-id$="-language"]').hover();
-  await page.locator(`[data-menu-id$="-lang:${lang}"]`).click();
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
-}
 
 async function signIn(page: Page, login: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
@@ -160,13 +152,13 @@ describe('tools and applications', () => {
     await pairRow.getByText('Cloud').waitFor();
     await screenshot(page, 'tools-09-paired');
 
-    // The cloud is now taken for Device status: the dialog offers only the Webex space.
+    // The cloud is now taken for Device status: the dialog offers the Webex space and e-mail.
     await page.getByRole('button', { name: 'Add' }).click();
     await choose(page, 'Source', 'Device status');
     await page.getByLabel('Destination', { exact: true }).click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     // (the source list may still be fading out, so wait for the destination list alone)
-    await expect.poll(() => options.allInnerTexts()).toEqual(['Webex (space: Operations)']);
+    await expect.poll(() => options.allInnerTexts()).toEqual(['Webex (space: Operations)', 'E-mail']);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -256,7 +248,7 @@ describe('tools and applications', () => {
         bell: 'Notifikácie',
         opened: 'Relé rozopnuté · príkazom',
         closed: 'Relé zopnuté · príkazom',
-        kind: 'Odpájač',
+        kind: 'Odpínač',
       },
       de: {
         bell: 'Benachrichtigungen',
@@ -273,8 +265,8 @@ describe('tools and applications', () => {
       await bell.getByText(x.opened).first().waitFor();
       await bell.getByText(x.closed).first().waitFor();
       await bell.getByText(x.kind).first().waitFor();
-      const items = bell.locator('.ant-list-item');
-      expect(await items.count()).toBeGreaterThanOrEqual(2);
+      const items = bell.locator('.notification-list .ant-list-item');
+      await expect.poll(() => items.count()).toBeGreaterThanOrEqual(2);
       expect(await items.count()).toBeLessThanOrEqual(5);
       // The device's codes are not shown as they are.
       expect(await bell.innerText()).not.toMatch(/\b(COMMAND|OPEN|CLOSED)\b/);

@@ -267,6 +267,7 @@ describe('every metering type charted', () => {
 
   it.each([
     ['Family house', 1],
+    ['Garage breaker', 2],
     ['Workshop main', 4],
     ['Solar sub-meter', 6],
   ] as const)('charts %s (type %i) in real time, as a profile and as energy', async (title, type) => {

@@ -6,7 +6,9 @@ import { startDeviceLink, type DeviceLink } from './broker/device-link';
 import { startDemoFleet } from './broker/demo-fleet';
 import { publishDeviceMessage } from './live/feed';
 import { announcer } from './live/brokerBus';
-import { webexDelivery } from './tools/webexDelivery';
+import { emailChannel } from './tools/email';
+import { notificationDelivery } from './tools/notificationDelivery';
+import { webexChannel } from './tools/webex';
 import { deviceEventsService } from './tools/deviceEvents.service';
 import { DEMO_DEVICES } from './seed/seed';
 
@@ -37,6 +39,8 @@ export async function startRuntime(
   let link: DeviceLink | null = null;
 
   stops.push(s.authHousekeeping.start({ log: opts.logger }));
+  // Scheduled reports: every instance may pass; a period is claimed once in the database.
+  if (config.roles.has('write')) stops.push(s.reports.start({ log: opts.logger }));
   if (config.roles.has('ws')) stops.push(live.hub.start());
 
   if (config.roles.has('ingest')) {
@@ -48,6 +52,8 @@ export async function startRuntime(
       registry: s.metrics,
     });
     stops.push(events.start());
+    // Alarm rules are loaded before the first frame is taken, and checked on every live frame.
+    stops.push(await s.alarmEngine.start());
     link = await startDeviceLink({
       database: s.database,
       logger: opts.logger,
@@ -58,14 +64,38 @@ export async function startRuntime(
       tz: config.TZ,
       registry: s.metrics,
       commands: s.deviceCommands,
-      onLive: (mac, _id, frame) => live.bus.publish(mac, { kind: 'data', topic: 'Data', payload: frame }),
+      onLive: (mac, deviceId, frame) => {
+        s.alarmEngine.onFrame(deviceId, frame);
+        live.bus.publish(mac, { kind: 'data', topic: 'Data', payload: frame });
+      },
       onMessage: (message, deviceId) => {
         publishDeviceMessage(live.bus, message);
         events.handle(message, deviceId);
+        void s.relay
+          .onDeviceMessage(message, deviceId)
+          .catch((err: unknown) => opts.logger.error({ err }, 'relay switching not recorded'));
+        void s.firmware.onDeviceMessage(message, deviceId);
+        void s.appliances
+          .onDeviceMessage(message, deviceId)
+          .catch((err: unknown) => opts.logger.error({ err }, 'appliance not recorded'));
       },
     });
+    // Completed hours are checked against the anomaly models; models are retrained on schedule.
+    stops.push(
+      s.anomalies.start({
+        intervalMs: config.ANOMALY_CHECK_SEC * 1000,
+        onError: (err) => opts.logger.error({ err }, 'anomaly check failed'),
+      }),
+    );
+    // Upgrades are followed where device messages arrive; a silent device times out here.
+    stops.push(s.firmware.startTimeouts((err) => opts.logger.error({ err }, 'upgrade timeout check failed')));
     const started = link;
     stops.push(() => started.close());
+    // The settings shown on registration name the port the embedded broker really took.
+    s.registration.useEmbeddedBroker({
+      port: link.embeddedPort,
+      disconnect: (mac) => started.disconnectDevice(mac),
+    });
 
     if (config.MQTT_URL) {
       // Instances that serve websockets without ingesting learn of notifications through the broker.
@@ -79,11 +109,15 @@ export async function startRuntime(
       });
     }
 
-    if (s.webex.configured)
+    const channels = [
+      ...(s.webex.configured ? [webexChannel(s.webex)] : []),
+      ...(s.mailer.configured ? [emailChannel(s.mailer, config.TZ)] : []),
+    ];
+    if (channels.length > 0)
       stops.push(
-        webexDelivery({
+        notificationDelivery({
           repo: s.repos.notifications,
-          webex: s.webex,
+          channels,
           clock: s.clock,
           log: opts.logger,
         }).start(),
@@ -103,6 +137,7 @@ export async function startRuntime(
             clock: s.clock,
             brokerUrl,
             accuTestPeriodSec: config.DEMO_ACCUTEST_PERIOD_SEC,
+            tz: config.TZ,
           },
           mine.map((d) => ({
             id: d.id,

@@ -8,7 +8,7 @@ import type { Clock } from './clock';
 import { authService, type AuthService } from './auth/auth.service';
 import { authHousekeeping, type AuthHousekeeping } from './auth/housekeeping';
 import { oidcVerifier, type OidcVerifier } from './auth/oidc';
-import { sessionsRepository } from './auth/sessions.repository';
+import { sessionsRepository, type SessionsRepository } from './auth/sessions.repository';
 import { usersRepository, type UsersRepository } from './auth/users.repository';
 import { deviceTokens } from './devices/deviceToken';
 import { devicesRepository, type DevicesRepository } from './devices/devices.repository';
@@ -20,17 +20,46 @@ import { historyService, type HistoryService } from './history/history.service';
 import { notificationsRepository, type NotificationsRepository } from './tools/notifications.repository';
 import { notificationsService, type NotificationsService } from './tools/notifications.service';
 import { webexClient, type WebexClient } from './tools/webex';
+import { smtpMailer, type Mailer } from './tools/mailer';
 import { localLiveBus, type LiveBus } from './live/bus';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveRepository } from './live/live.repository';
 import { commandsService, type CommandsService, type DeviceCommander } from './precision/commands.service';
 import { createDeviceCommands, type DeviceCommands } from './broker/commands';
 import { metersRepository } from './precision/meters.repository';
+import { relayRepository } from './relay/relay.repository';
+import { relayService, type RelayService } from './relay/relay.service';
+import { powerQualityService, type PowerQualityService } from './powerquality/power-quality.service';
+import { powerQualityRepository } from './powerquality/power-quality.repository';
+import { firmwareRepository } from './firmware/firmware.repository';
+import { firmwareService, type FirmwareService } from './firmware/firmware.service';
+import { settingsService, type SettingsService } from './settings/settings.service';
 import { metersService, type MetersService } from './precision/meters.service';
 import { monitoringService, type MonitoringService } from './tools/monitoring.service';
+import { alarmEngine, type AlarmEngine } from './tools/alarms.engine';
+import { alarmsRepository } from './tools/alarms.repository';
+import { alarmsService, type AlarmsService } from './tools/alarms.service';
 import { userManagerRepository } from './usermanager/usermanager.repository';
 import { userManagerService, type UserManagerService } from './usermanager/usermanager.service';
 import { ensureDayRollup } from './telemetry/day-rollup.repository';
+import { integrationRepository } from './integration/integration.repository';
+import { integrationService, type IntegrationService } from './integration/integration.service';
+import { integrationTokensService, type IntegrationTokensService } from './integration/tokens.service';
+import { tariffsRepository } from './tariffs/tariffs.repository';
+import { tariffsService, type TariffsService } from './tariffs/tariffs.service';
+import { exportsService, type ExportsService } from './exports/exports.service';
+import { registrationService, type RegistrationService } from './usermanager/registration.service';
+import { createDeviceCredentials } from './broker/credentials';
+import { connectBrokerAccounts } from './broker/dynsec';
+import { appliancesRepository } from './appliances/appliances.repository';
+import { appliancesService, type AppliancesService } from './appliances/appliances.service';
+import { anomaliesRepository } from './anomalies/anomalies.repository';
+import { anomaliesService, type AnomaliesService } from './anomalies/anomalies.service';
+import { siteMapsRepository } from './sitemaps/sitemaps.repository';
+import { siteMapsService, type SiteMapsService } from './sitemaps/sitemaps.service';
+import { reportsRepository } from './reports/reports.repository';
+import { reportsService, type ReportsService } from './reports/reports.service';
+import { reportModels } from './reports/report-model';
 
 /** Everything a route needs, built once at start-up and passed in. */
 export interface Services {
@@ -43,12 +72,41 @@ export interface Services {
   devices: DevicesService;
   userManager: UserManagerService;
   history: HistoryService;
+  /** Tariff versions, cost of energy and capacity peaks. */
+  tariffs: TariffsService;
   monitoring: MonitoringService;
   notifications: NotificationsService;
+  alarms: AlarmsService;
+  /** Evaluates alarm rules on live frames; the runtime feeds it where ingest runs. */
+  alarmEngine: AlarmEngine;
   webex: WebexClient;
+  /** E-mail through SMTP_URL; not configured when it is unset. */
+  mailer: Mailer;
   live: { bus: LiveBus; hub: LiveHub };
   commands: CommandsService;
   meters: MetersService;
+  /** Integration tokens: made and revoked by their users, checked on each integration API call. */
+  integrationTokens: IntegrationTokensService;
+  /** Reads of the integration API. */
+  integration: IntegrationService;
+  relay: RelayService;
+  firmware: FirmwareService;
+  /** Profiles and energy totals of one or more devices as CSV or XLSX files. */
+  exports: ExportsService;
+  /** Registering devices and their broker credentials from the user manager. */
+  registration: RegistrationService;
+  /** LoRa, WiFi and measurement settings of devices. */
+  settings: SettingsService;
+  /** Appliances (NILM) of household meters. */
+  appliances: AppliancesService;
+  /** EN 50160 weekly compliance of analyzers. */
+  powerQuality: PowerQualityService;
+  /** Anomaly models of household meters and their detection. */
+  anomalies: AnomaliesService;
+  /** Site maps: plans with the user's devices pinned on them. */
+  siteMaps: SiteMapsService;
+  /** PDF reports, downloaded or made on schedules. */
+  reports: ReportsService;
   /** Command client to devices; the device link connects it to the broker when ingest runs. */
   deviceCommands: DeviceCommands;
   /** The installation's log, shared by the HTTP server, the hub and the background parts. */
@@ -57,6 +115,8 @@ export interface Services {
   metrics: Registry;
   repos: {
     users: UsersRepository;
+    /** The session store every signed-in request reads once. */
+    sessions: SessionsRepository;
     devices: DevicesRepository;
     notifications: NotificationsRepository;
     health: HealthRepository;
@@ -104,7 +164,6 @@ export async function createServices(deps: {
     oidcEnabled: config.OIDC_CLIENT_ID !== '',
   });
   const userManager = userManagerService({
-    auth,
     users,
     devices: devicesRepo,
     sessions,
@@ -115,10 +174,25 @@ export async function createServices(deps: {
   await ensureDayRollup(database, config.TZ);
   const historyRepo = historyRepository(database);
   const history = historyService({ repo: historyRepo, devices, tz: config.TZ });
+  const tariffs = tariffsService({
+    repo: tariffsRepository(database),
+    history: historyRepo,
+    devices,
+    devicesRepo,
+    clock,
+    tz: config.TZ,
+  });
   const monitoring = monitoringService({ repo: historyRepo, devices, clock, tz: config.TZ });
   const webex = webexClient({ baseUrl: config.WEBEX_BASE_URL, token: config.WEBEX_BOT_TOKEN });
   const notificationsRepo = notificationsRepository(database);
-  const notifications = notificationsService({ repo: notificationsRepo, auth, devices, webex, clock });
+  const mailer = smtpMailer({ url: config.SMTP_URL, from: config.SMTP_FROM });
+  const notifications = notificationsService({
+    repo: notificationsRepo,
+    devices,
+    webex,
+    mailer,
+    clock,
+  });
   const deviceCommands = createDeviceCommands(
     deps.commandTimeoutMs ? { timeoutMs: deps.commandTimeoutMs } : {},
   );
@@ -126,8 +200,35 @@ export async function createServices(deps: {
   notifications.onRecorded((n) =>
     bus.publish(n.entry.mac, { kind: 'notification', entry: n.entry, inAppUserIds: n.inAppUserIds }),
   );
-  const commands = commandsService({ devices, commander: deps.commander ?? deviceCommands });
+  const alarmsRepo = alarmsRepository(database);
+  const engine = alarmEngine({ repo: alarmsRepo, notifier: notifications, clock, log: logger });
+  const alarms = alarmsService({
+    repo: alarmsRepo,
+    devices,
+    clock,
+    onRulesChanged: (deviceId) => engine.reload(deviceId),
+  });
+  const commander = deps.commander ?? deviceCommands;
+  const commands = commandsService({ devices, commander });
   const meters = metersService({ repo: metersRepository(database), devices, commands, clock });
+  const relay = relayService({ repo: relayRepository(database), devices, commands, clock });
+  const firmware = firmwareService({
+    repo: firmwareRepository(database),
+    devices,
+    commander,
+    bus,
+    clock,
+    timeoutMs: config.FIRMWARE_UPGRADE_TIMEOUT_SEC * 1000,
+    onError: (err) => logger.error({ err }, 'firmware upgrade not updated'),
+  });
+  const powerQuality = powerQualityService({
+    repo: historyRepo,
+    pq: powerQualityRepository(database),
+    devices,
+    clock,
+    tz: config.TZ,
+    nominalV: config.NOMINAL_VOLTAGE_V,
+  });
   const hub = createLiveHub({
     auth,
     devices,
@@ -145,17 +246,72 @@ export async function createServices(deps: {
     devices,
     userManager,
     history,
+    tariffs,
     monitoring,
     notifications,
+    alarms,
+    alarmEngine: engine,
     webex,
+    mailer,
     live: { bus, hub },
     commands,
     meters,
+    integrationTokens: integrationTokensService({
+      repo: integrationRepository(database),
+      users,
+      devices,
+      clock,
+    }),
+    integration: integrationService({ devices, history, clock }),
+    relay,
+    firmware,
+    exports: exportsService({ devices, history, tariffs, tz: config.TZ }),
+    registration: registrationService({
+      config,
+      database,
+      clock,
+      users,
+      devices: devicesRepo,
+      repo: userManagerRepository(database),
+      credentials: createDeviceCredentials({ database, clock }),
+      connectAccounts: connectBrokerAccounts,
+    }),
+    settings: settingsService({ repo: devicesRepo, devices, commands }),
+    appliances: appliancesService({ repo: appliancesRepository(database), devices, commands, clock }),
+    powerQuality,
+    anomalies: anomaliesService({
+      repo: anomaliesRepository(database),
+      history: historyRepo,
+      devices,
+      notifier: notifications,
+      clock,
+      tz: config.TZ,
+      retrainMs: config.ANOMALY_RETRAIN_DAYS * 86_400_000,
+    }),
+    siteMaps: siteMapsService({ repo: siteMapsRepository(database), devices, clock }),
+    reports: reportsService({
+      repo: reportsRepository(database),
+      models: reportModels({
+        devices,
+        history,
+        tariffs,
+        monitoring,
+        powerQuality,
+        tz: config.TZ,
+        nowMs: () => clock.nowMs(),
+      }),
+      devices,
+      users,
+      mailer,
+      clock,
+      tz: config.TZ,
+    }),
     deviceCommands,
     logger,
     metrics: new Registry(),
     repos: {
       users,
+      sessions,
       devices: devicesRepo,
       notifications: notificationsRepo,
       health: healthRepository(database),

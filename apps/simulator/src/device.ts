@@ -7,20 +7,21 @@ import {
   deviceTopic,
   encodePayload,
   type DeviceTypeId,
-  type AccuTestStateMessage,
-  type EventMessage,
-  type LiveFrame,
+  type AccuTestStateMessageInput,
+  type EventMessageInput,
+  type MeasuredLiveFrame,
   type MeterRecord,
   type StateMessage,
   type UpgradeMessage,
 } from '@meterportal/protocol';
 import { buildTestResult } from './accutest';
-import { answerCommand, factoryMeters, type CommandHost } from './commands';
+import { answerCommand, factoryMeters, factorySettings, type CommandHost } from './commands';
 import { createMeterModel, type Instant, type ModelState } from './model';
 import { hash01 } from './noise';
 import { outageOf } from './outages';
 import { meterProfile } from './profiles';
 import { createRegisters } from './registers';
+import { createNilm, type TeachScene } from './nilm';
 
 /** How to run one virtual meter. */
 export interface DeviceOptions {
@@ -31,6 +32,8 @@ export interface DeviceOptions {
   password: string;
   /** Phases wired (the device's phase_use); default by type. */
   phases?: 1 | 2 | 3;
+  /** Whether it has a LoRa radio (the device entry's `lora`); default for smart meters (type 1). */
+  lora?: boolean;
   /** Simulated seconds per wall-clock second; tests run faster. Default 1. */
   speed?: number;
   /** Power outages and overload trips; default true. */
@@ -47,6 +50,18 @@ export interface DeviceOptions {
    * Default every 300 s, 30 s long.
    */
   accuTest?: { periodSec: number; durationSec?: number } | false;
+  /**
+   * What a household meter (type 1) sees while it is taught an appliance, by the appliance's name;
+   * default both of its edges (TWO).
+   */
+  teachScene?: (name: string) => TeachScene;
+}
+
+/** How a simulated upgrade ends: a version ending in `-fail` fails, one ending in `-silent` hangs. */
+export function upgradeOutcome(fw: string): 'ok' | 'fail' | 'silent' {
+  if (fw.endsWith('-fail')) return 'fail';
+  if (fw.endsWith('-silent')) return 'silent';
+  return 'ok';
 }
 
 /** Default accuracy test schedule of a precision device. */
@@ -62,6 +77,11 @@ export interface SimDevice {
   readonly lastTsSec: number;
   /** Resolves once the first connection is up (rejects when refused). */
   readonly connected: Promise<void>;
+  /**
+   * Hangs the device's command handling (true) or lets it recover (false): it stays connected and
+   * keeps measuring, but answers no command, like a device whose firmware stopped listening.
+   */
+  hang(hung: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -84,6 +104,7 @@ export function startDevice(opts: DeviceOptions): SimDevice {
   let stopped = false;
   let offlineUntilSec = 0;
   let upgrading = false;
+  let hung = false;
   let tripUntilSec = 0;
   const accu = opts.type === 3 && opts.accuTest !== false ? { ...DEFAULT_ACCUTEST, ...opts.accuTest } : null;
   let nextTestSec = tsSec + (accu?.periodSec ?? 0);
@@ -99,13 +120,16 @@ export function startDevice(opts: DeviceOptions): SimDevice {
       { status, fw: host.fw, connection, device: profile.model, ts: tsSec } satisfies StateMessage,
       true,
     );
-  const publishEvent = (e: EventMessage) => publish('event', e);
+  const publishEvent = (e: EventMessageInput) => publish('event', e);
+  const nilm = createNilm(profile.seed, opts.teachScene);
+  const predictionRate = (k: number) => Math.round(800 + 190 * hash01(profile.seed, k)) / 10;
 
   const host: CommandHost = {
     model,
     state,
     fw: profile.fw,
     meters: opts.type === 3 ? factoryMeters() : [],
+    settings: factorySettings({ mac: opts.mac, phases: profile.phases, lora: opts.lora ?? opts.type === 1 }),
     nowSec: () => tsSec,
     setRelay(closed) {
       if (state.relayClosed === closed) return;
@@ -118,12 +142,23 @@ export function startDevice(opts: DeviceOptions): SimDevice {
     setDatabaseUpdate: (active) => publishState(active ? 'DATABASE_UPDATE' : 'ONLINE'),
     startUpgrade(id, fw) {
       upgrading = true;
+      const outcome = upgradeOutcome(fw);
       void (async () => {
         const progress = (s: UpgradeMessage['state'], p: number) =>
           publish('upgrade', { id, state: s, progress: p, fw } satisfies UpgradeMessage);
         progress('STARTING', 0);
         for (let p = 20; p <= 100; p += 20) {
           await host.sleep(150);
+          if (outcome === 'silent' && p === 40) {
+            // The image hangs the device's updater: it says nothing more about this upgrade.
+            upgrading = false;
+            return;
+          }
+          if (outcome === 'fail' && p === 60) {
+            progress('FAILED', p);
+            upgrading = false;
+            return;
+          }
           progress('UPGRADING', p);
         }
         progress('REBOOTING', 100);
@@ -136,6 +171,32 @@ export function startDevice(opts: DeviceOptions): SimDevice {
       })();
     },
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    nilm,
+    reportTaughtRun(name, run) {
+      // The meter recognises the run it has just been taught, as it will recognise the next ones.
+      const rate = predictionRate(tsSec);
+      const base = { name, phase: run.phase, prediction_rate: rate };
+      publishEvent({
+        type: 'NILM',
+        data: {
+          ...base,
+          timestamp: tsSec - run.runtimeSec,
+          event: 'ON',
+          runtime: 0,
+          energy_consumption_wh: 0,
+        },
+      });
+      publishEvent({
+        type: 'NILM',
+        data: {
+          ...base,
+          timestamp: tsSec,
+          event: 'OFF',
+          runtime: run.runtimeSec,
+          energy_consumption_wh: Math.round((run.powerW * run.runtimeSec) / 360) / 10,
+        },
+      });
+    },
   };
 
   let resolveConnected: () => void = () => undefined;
@@ -183,7 +244,7 @@ export function startDevice(opts: DeviceOptions): SimDevice {
         return;
       }
       const req = CommandRequest.safeParse(json);
-      if (!req.success) return;
+      if (!req.success || hung) return;
       const busy = upgrading && req.data.cmd !== 'HARMONICS' && req.data.cmd !== 'WAVEFORM';
       void (
         busy
@@ -201,8 +262,8 @@ export function startDevice(opts: DeviceOptions): SimDevice {
   // One step of the accuracy test schedule; a test whose link drops is abandoned.
   function accuTick(s: Instant): void {
     if (!accu) return;
-    const publishAccu = (state: AccuTestStateMessage['state'], progress: number, idn: string) =>
-      publish('accutest/state', { state, IDN: idn, progress, ts: tsSec } satisfies AccuTestStateMessage);
+    const publishAccu = (state: AccuTestStateMessageInput['state'], progress: number, idn: string) =>
+      publish('accutest/state', { state, IDN: idn, progress, ts: tsSec } satisfies AccuTestStateMessageInput);
     if (!client?.connected) {
       if (test) nextTestSec = tsSec + accu.periodSec;
       test = null;
@@ -293,6 +354,7 @@ export function startDevice(opts: DeviceOptions): SimDevice {
     registers.integrate(s, 1);
     if (model.appliances) {
       for (const { run, event } of model.appliances.edgesBetween(tsSec - 1, tsSec)) {
+        if (!nilm.reports(run.name)) continue;
         const runtime = event === 'OFF' ? run.endSec - run.startSec : 0;
         publishEvent({
           type: 'NILM',
@@ -301,7 +363,7 @@ export function startDevice(opts: DeviceOptions): SimDevice {
             event,
             name: run.name,
             phase: run.phase,
-            prediction_rate: Math.round(800 + 190 * hash01(profile.seed, run.startSec)) / 10,
+            prediction_rate: predictionRate(run.startSec),
             runtime,
             energy_consumption_wh: Math.round((run.powerW * runtime) / 360) / 10,
           },
@@ -310,7 +372,7 @@ export function startDevice(opts: DeviceOptions): SimDevice {
     }
     accuTick(s);
     if (!client?.connected) return;
-    const frame: LiveFrame = { ts: tsSec, ...s, ...registers.read() };
+    const frame: MeasuredLiveFrame = { ts: tsSec, ...s, ...registers.read() };
     publish('live', frame);
     framesSent++;
   }
@@ -328,6 +390,9 @@ export function startDevice(opts: DeviceOptions): SimDevice {
       return tsSec;
     },
     connected,
+    hang(on) {
+      hung = on;
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -8,3 +8,5 @@ export { createMeterModel, type Instant, type MeterModel, type ModelState } from
 export { meterProfile, type MeterProfile } from './profiles';
 export { createRegisters } from './registers';
 export { isOutage } from './outages';
+export { createNilm, type SimNilm, type TeachScene } from './nilm';
+export { analyzerMinutes, withPlantedDisturbance, PLANTED_SAG, PLANTED_DISTORTION } from './power-quality';

@@ -1,12 +1,12 @@
 // Electrical model of one meter: a pure function of time, so live frames, history and command
 // answers (harmonics, waveform) all come from the same physics.
-import type { LiveFrame, LivePhaseQuantity, PhaseValues } from '@meterportal/protocol';
+import type { LivePhaseQuantity, MeasuredLiveFrame, MeasuredPhaseValues } from '@meterportal/protocol';
 import { createApplianceCalendar } from './appliances';
 import { hash01, smoothNoise } from './noise';
 import { loadShape, localTime, solarShape, type MeterProfile } from './profiles';
 
 /** The instantaneous part of a live frame (everything but ts and the registers). */
-export type Instant = Pick<LiveFrame, LivePhaseQuantity | 'F'>;
+export type Instant = Pick<MeasuredLiveFrame, LivePhaseQuantity | 'F'>;
 
 /** Conditions the device itself controls. */
 export interface ModelState {
@@ -80,7 +80,7 @@ export function createMeterModel(profile: MeterProfile) {
     const F = 50 + 0.035 * smoothNoise(seed ^ 0xf1, tsSec / 90) + 0.008 * smoothNoise(seed ^ 0xf2, tsSec / 7);
     const sourceV =
       231 + 2.5 * Math.sin((2 * Math.PI * (hour - 4)) / 24) + 1.5 * smoothNoise(0xabc, tsSec / 900);
-    const out = {} as Record<LivePhaseQuantity, PhaseValues>;
+    const out = {} as Record<LivePhaseQuantity, MeasuredPhaseValues>;
     for (const q of ['U', 'I', 'P', 'Q', 'S', 'PF', 'DF_U', 'DF_I', 'F_U', 'F_I', 'U_PP', 'F_UPP'] as const) {
       out[q] = { L1: 0, L2: 0, L3: 0 };
     }

@@ -3,7 +3,7 @@
 // Q3 export/capacitive, Q4 import/capacitive).
 import {
   REGISTER_KINDS,
-  type LiveFrame,
+  type MeasuredLiveFrame,
   type PhaseRegisters,
   type RegisterKind,
 } from '@meterportal/protocol';
@@ -47,7 +47,7 @@ export function createRegisters(seed: number) {
       });
     },
     /** Whole-unit readings, as the meter shows them. */
-    read(): Pick<LiveFrame, RegisterKind> {
+    read(): Pick<MeasuredLiveFrame, RegisterKind> {
       const out = {} as Record<RegisterKind, PhaseRegisters>;
       for (const k of REGISTER_KINDS) {
         const v = acc[k];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UnixSec } from './units';
 import { HIERARCHY_MENU_MAX_CHARS, HIERARCHY_NAME_MAX, MRK_DECIMALS, MRK_MAX_KW } from './constants';
 import { DeviceTokenString, Login, Mac, UserToken, okWith } from './common';
+import { PROFILE_QUANTITIES } from './history';
 
 /** Phases in use, 1 to 3. */
 export const PhaseUse = z.number().int().min(1).max(3);
@@ -26,6 +27,13 @@ export const DeviceListEntry = z.object({
   lora: z.boolean().optional(),
   /** Appliance disaggregation flags (type 1). */
   NILM: z.object({ process: z.boolean(), autoLearn: z.boolean() }).optional(),
+  /** Family of a meter the portal adapts (Shelly, Tasmota, P1, generic JSON); absent for its own. */
+  family: z.enum(['shelly', 'tasmota', 'p1', 'json']).optional(),
+  /**
+   * The quantities such a meter reports (an addition to the seed's keys): its views, charts and
+   * live values show only these, beside its type's own limits. Absent: every one its type has.
+   */
+  quantities: z.array(z.enum(PROFILE_QUANTITIES)).optional(),
 });
 /** One device of the device list. */
 export type DeviceListEntry = z.infer<typeof DeviceListEntry>;

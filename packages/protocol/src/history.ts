@@ -8,6 +8,14 @@ export const Series = z.array(SeriesPoint);
 /** A time series in the 'H' format. */
 export type Series = z.infer<typeof Series>;
 
+/**
+ * A profile series: its value is null where the device does not measure the quantity or phase
+ * (never a zero that looks measured).
+ */
+export const ProfileSeries = z.array(z.tuple([z.number(), z.number().nullable()]));
+/** A profile series. */
+export type ProfileSeries = z.infer<typeof ProfileSeries>;
+
 /** Quantities a profile may ask for (seed 000 section 7). */
 export const PROFILE_QUANTITIES = [
   'U',
@@ -72,10 +80,10 @@ export type ProfileRequest = z.infer<typeof ProfileRequest>;
 
 /** Per-phase series of one profile quantity; `cumulative` is the sum (or average) over phases. */
 export const PhaseSeries = z.object({
-  L1: Series.optional(),
-  L2: Series.optional(),
-  L3: Series.optional(),
-  cumulative: Series,
+  L1: ProfileSeries.optional(),
+  L2: ProfileSeries.optional(),
+  L3: ProfileSeries.optional(),
+  cumulative: ProfileSeries,
 });
 /**
  * Resolution of a profile answer, chosen by the span of its range: MINUTE rows (energy quantities
@@ -97,7 +105,7 @@ export function profileResolution(spanSec: number): ProfileResolution {
 }
 
 /** Answer of POST /profile: data[key]; F is a plain series; resolution says how points were combined. */
-export const ProfileResponse = okWith(z.record(z.string(), z.union([PhaseSeries, Series]))).extend({
+export const ProfileResponse = okWith(z.record(z.string(), z.union([PhaseSeries, ProfileSeries]))).extend({
   resolution: z.enum(PROFILE_RESOLUTIONS),
 });
 

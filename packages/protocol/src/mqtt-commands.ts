@@ -1,5 +1,6 @@
 // Command request/reply pair of the device link (`cmd/req` portal -> device, `cmd/res` back).
 import { z } from 'zod';
+import { DeviceSettings, SettingsWrite } from './settings';
 
 /** Seconds the portal waits for a command reply before answering 604. */
 export const COMMAND_TIMEOUT_SEC = 10;
@@ -65,6 +66,13 @@ export const MeterRecord = z
 /** One meter record. */
 export type MeterRecord = z.infer<typeof MeterRecord>;
 
+const nilmName = z.string().min(1).max(64);
+/** A power edge a meter saw while listening: positive when a load switched on, W. */
+const nilmEdge = z.object({
+  phase: z.enum(['L1', 'L2', 'L3']),
+  deltaW: z.number().finite().min(-100_000).max(100_000),
+});
+
 /** A command sent to a device on `cmd/req`. */
 export const CommandRequest = z.discriminatedUnion('cmd', [
   /** Harmonic spectrum of voltage and current per phase. */
@@ -79,6 +87,28 @@ export const CommandRequest = z.discriminatedUnion('cmd', [
   z.object({ id: CorrelationId, cmd: z.literal('FIRMWARE_UPGRADE'), fw: z.string().min(1).max(40) }),
   /** Switch the load relay (disconnector). */
   z.object({ id: CorrelationId, cmd: z.literal('RELAY'), state: z.enum(['OPEN', 'CLOSED']) }),
+  /** Report the LoRa, WiFi and measurement settings (keys and password only as set or not). */
+  z.object({ id: CorrelationId, cmd: z.literal('SETTINGS_READ') }),
+  /** Apply one section of the settings; the reply carries every setting after applying. */
+  z.object({ id: CorrelationId, cmd: z.literal('SETTINGS_WRITE'), settings: SettingsWrite }),
+  /** Start listening for the power edges of the appliance about to be switched on and off (type 1). */
+  z.object({ id: CorrelationId, cmd: z.literal('NILM_TEACH_START'), name: nilmName }),
+  /** Stop listening and report the edges seen since NILM_TEACH_START. */
+  z.object({ id: CorrelationId, cmd: z.literal('NILM_TEACH_STOP'), name: nilmName }),
+  /** Forget an appliance; with `imprintOnly` keep the appliance and drop its taught imprint. */
+  z.object({
+    id: CorrelationId,
+    cmd: z.literal('NILM_FORGET'),
+    name: nilmName,
+    imprintOnly: z.boolean(),
+  }),
+  /** Switch NILM processing and auto-learning. */
+  z.object({
+    id: CorrelationId,
+    cmd: z.literal('NILM_SETTINGS'),
+    process: z.boolean(),
+    autoLearn: z.boolean(),
+  }),
 ]);
 /** A command sent to a device. */
 export type CommandRequest = z.infer<typeof CommandRequest>;
@@ -118,10 +148,30 @@ export const CommandReply = z.union([
     /** Accepted means the upgrade started; NOT_AVAILABLE arrives as an error. */
     okReply('FIRMWARE_UPGRADE', z.object({ accepted: z.literal(true) })),
     okReply('RELAY', z.object({ state: z.enum(['OPEN', 'CLOSED']) })),
+    okReply('SETTINGS_READ', DeviceSettings),
+    okReply('SETTINGS_WRITE', DeviceSettings),
+    okReply('NILM_TEACH_START', z.object({ name: nilmName })),
+    /** Every edge seen while listening, in order; the portal judges how many make an imprint. */
+    okReply('NILM_TEACH_STOP', z.object({ name: nilmName, edges: z.array(nilmEdge).max(64) })),
+    okReply('NILM_FORGET', z.object({ name: nilmName })),
+    okReply('NILM_SETTINGS', z.object({ process: z.boolean(), autoLearn: z.boolean() })),
   ]),
   z.object({
     id: CorrelationId,
-    cmd: z.enum(['HARMONICS', 'WAVEFORM', 'METERS_UPLOAD', 'METERS_DOWNLOAD', 'FIRMWARE_UPGRADE', 'RELAY']),
+    cmd: z.enum([
+      'HARMONICS',
+      'WAVEFORM',
+      'METERS_UPLOAD',
+      'METERS_DOWNLOAD',
+      'FIRMWARE_UPGRADE',
+      'RELAY',
+      'SETTINGS_READ',
+      'SETTINGS_WRITE',
+      'NILM_TEACH_START',
+      'NILM_TEACH_STOP',
+      'NILM_FORGET',
+      'NILM_SETTINGS',
+    ]),
     ok: z.literal(false),
     /** Why the device refused: BUSY, NOT_SUPPORTED, NOT_AVAILABLE, INVALID. */
     error: z.enum(['BUSY', 'NOT_SUPPORTED', 'NOT_AVAILABLE', 'INVALID']),

@@ -188,8 +188,13 @@ export function bounded(quantity: BoundedQuantity) {
 
 const PHASES = ['L1', 'L2', 'L3'] as const;
 
-/** One value per phase. */
-export const PhaseValues = z.object({ L1: finite, L2: finite, L3: finite });
+/**
+ * One value per phase; null on a phase the device does not measure (the L2 and L3 of a
+ * single-phase meter, or a quantity a meter family lacks), never a zero that looks measured.
+ */
+const phaseValue = finite.nullable();
+/** One value per phase, null where the device does not measure it. */
+export const PhaseValues = z.object({ L1: phaseValue, L2: phaseValue, L3: phaseValue });
 /** One value per phase. */
 export type PhaseValues = z.infer<typeof PhaseValues>;
 
@@ -300,8 +305,8 @@ export const LiveFrame = z
     U_PP: PhaseValues,
     /** Phase-to-phase voltage phasor angle, degrees. */
     F_UPP: PhaseValues,
-    /** Mains frequency, Hz. */
-    F: bounded('frequencyHz').max(100),
+    /** Mains frequency, Hz; null when the device does not measure it. */
+    F: bounded('frequencyHz').max(100).nullable(),
     /** Active energy imported, Wh. */
     E_I: PhaseRegisters,
     /** Active energy exported, Wh. */
@@ -325,11 +330,25 @@ export const LiveFrame = z
     for (const q of LIVE_PHASE_QUANTITIES) {
       const { min, max } = QUANTITY_BOUNDS[LIVE_QUANTITY_OF[q]];
       const values = frame[q];
-      for (const phase of PHASES) addBoundIssue(ctx, values[phase], min, max, [q, phase]);
+      for (const phase of PHASES) {
+        const v = values[phase];
+        if (v !== null) addBoundIssue(ctx, v, min, max, [q, phase]);
+      }
     }
   });
 /** Live data frame. */
 export type LiveFrame = z.infer<typeof LiveFrame>;
+
+/** Values of every phase, each measured. */
+export interface MeasuredPhaseValues {
+  L1: number;
+  L2: number;
+  L3: number;
+}
+/** A live frame whose every quantity is measured (the portal's own meters, the simulator). */
+export type MeasuredLiveFrame = {
+  [K in keyof LiveFrame]: K extends 'ts' | 'F' ? number : MeasuredPhaseValues;
+};
 
 /** Device status words carried by state messages. */
 export const DEVICE_STATUS = ['ONLINE', 'OFFLINE', 'DATABASE_UPDATE'] as const;
@@ -364,7 +383,8 @@ export const StateMessage = z.object({
 /** Device state message. */
 export type StateMessage = z.infer<typeof StateMessage>;
 
-const eventTs = z.number().int().nonnegative();
+/** When a device event happened: whole unix seconds, as device clocks count them. */
+const eventTs = z.number().int().nonnegative().brand<'UnixSec'>();
 const phase = z.enum(['L1', 'L2', 'L3']);
 
 /** Device event on `event`; `type` matches the notification sources. */
@@ -417,6 +437,8 @@ export const EventMessage = z.discriminatedUnion('type', [
 ]);
 /** Device event. */
 export type EventMessage = z.infer<typeof EventMessage>;
+/** A device event as a device writes it (plain numbers, before the server's parsing brands them). */
+export type EventMessageInput = z.input<typeof EventMessage>;
 
 /** Firmware upgrade progress states (seed 000 section 4, plus the final DONE). */
 export const UPGRADE_STATES = [
@@ -453,3 +475,5 @@ export const AccuTestStateMessage = z.object({
 });
 /** Accuracy test run state. */
 export type AccuTestStateMessage = z.infer<typeof AccuTestStateMessage>;
+/** Accuracy-test progress as a device writes it. */
+export type AccuTestStateMessageInput = z.input<typeof AccuTestStateMessage>;

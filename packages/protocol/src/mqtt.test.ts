@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import type { z } from 'zod';
+import type { NotificationData } from './index';
 import {
   CommandReply,
   LiveFrame,
@@ -15,6 +17,8 @@ import {
   encodePayload,
   parseDeviceTopic,
   type LiveFrame as LiveFrameT,
+  EventMessage,
+  secToMs,
 } from './index';
 
 const MAC = 'AB-01-02-03-04-05-06';
@@ -146,6 +150,8 @@ describe('decodeDeviceMessage', () => {
         fc.constantFrom(...keys),
         fc.oneof(fc.string(), fc.constant(null), fc.constant(Number.NaN), fc.boolean()),
         (key, bad) => {
+          // A frequency of null (NaN is written as null) says the device does not measure it.
+          fc.pre(!(key === 'F' && (bad === null || Number.isNaN(bad))));
           const r = decodeDeviceMessage(
             deviceTopic(MAC, 'live'),
             enc(JSON.stringify({ ...base, [key]: bad })),
@@ -154,6 +160,18 @@ describe('decodeDeviceMessage', () => {
         },
       ),
     );
+  });
+
+  it('takes null for a quantity or phase the device does not measure, but not for a register', () => {
+    const base = sampleFrame();
+    const absent = { ...base, F: null, PF: { L1: 0.9, L2: null, L3: null } };
+    const r = decodeDeviceMessage(deviceTopic(MAC, 'live'), enc(JSON.stringify(absent)));
+    expect(r.ok && r.message.kind === 'live' && r.message.payload).toMatchObject({
+      F: null,
+      PF: { L1: 0.9, L2: null, L3: null },
+    });
+    const register = { ...base, E_I: { ...base.E_I, L2: null } };
+    expect(decodeDeviceMessage(deviceTopic(MAC, 'live'), enc(JSON.stringify(register))).ok).toBe(false);
   });
 });
 
@@ -335,5 +353,16 @@ describe('CommandReply', () => {
     expect(
       CommandReply.safeParse({ id: 'a', cmd: 'RELAY', ok: true, result: { state: 'OPEN' } }).success,
     ).toBe(true);
+  });
+});
+
+describe('event times', () => {
+  it("keeps a device event's seconds apart from a notification's milliseconds in the types", () => {
+    const event = EventMessage.parse({ type: 'STATUS', data: { timestamp: 1_763_000_000, event: 'BOOT' } });
+    // @ts-expect-error a device's unix seconds are not a notification's unix milliseconds
+    const mixed: z.output<typeof NotificationData> = { timestamp: event.data.timestamp };
+    const converted: z.output<typeof NotificationData> = { timestamp: secToMs(event.data.timestamp) };
+    expect(mixed.timestamp).toBe(1_763_000_000);
+    expect(new Date(converted.timestamp).toISOString()).toBe('2025-11-13T02:13:20.000Z');
   });
 });

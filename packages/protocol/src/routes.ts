@@ -1,12 +1,40 @@
 import type { z } from 'zod';
 import { accountsRoutes } from './routes-accounts';
+import { alarmsRoutes } from './routes-alarms';
 import { devicesRoutes } from './routes-devices';
+import { integrationRoutes } from './routes-integration';
+import { notificationHistoryRoutes } from './routes-notificationHistory';
 import { precisionRoutes } from './routes-precision';
+import { tariffsRoutes } from './routes-tariffs';
+import { firmwareRoutes } from './routes-firmware';
+import { relayRoutes } from './routes-relay';
+import { exportsRoutes } from './routes-exports';
+import { registrationRoutes } from './routes-registration';
+import { settingsRoutes } from './routes-settings';
+import { appliancesRoutes } from './routes-appliances';
+import { powerQualityRoutes } from './routes-powerQuality';
+import { anomaliesRoutes } from './routes-anomalies';
+import { siteMapsRoutes } from './routes-siteMaps';
+import { reportsRoutes } from './routes-reports';
 
 /** The base a route is served under: reads and writes may live on different hosts. */
 export type Door = 'read' | 'write';
 /** HTTP methods the API uses. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * How a route knows its caller; the server resolves it once, before the handler runs.
+ * - `user`: the session token in the body (or multipart field) must equal the session cookie. When
+ *   the body's schema leaves the token out as optional and the request omits it, the cookie alone.
+ * - `cookie`: the session cookie alone (calls whose body carries a device token, images, downloads).
+ * - `bearer`: an integration token in `Authorization: Bearer`.
+ * - `signIn`: anyone; a body that carries a session token refreshes that session (as `user`).
+ * - `public`: anyone.
+ */
+export type SessionKind = 'user' | 'cookie' | 'bearer' | 'signIn' | 'public';
+
+/** Every session kind, for checks that a table entry declares one. */
+export const SESSION_KINDS: readonly SessionKind[] = ['user', 'cookie', 'bearer', 'signIn', 'public'];
 
 /** One HTTP route of the portal: where it is served, what it takes and what it answers. */
 export interface RouteDef {
@@ -14,6 +42,10 @@ export interface RouteDef {
   method: RouteMethod;
   /** Path below the door's base, `:name` for a path parameter. */
   path: string;
+  /** How the caller is identified. */
+  session: SessionKind;
+  /** For `user` and `signIn`: the body field holding the session token, `user_token` unless named. */
+  userTokenField?: 'token';
   /** OpenAPI group. */
   tag: string;
   /** One line for the OpenAPI document. */
@@ -35,7 +67,25 @@ export interface RouteDef {
  * and the web client's calls are typed by it, so a change of a request or answer here is a type
  * error on both sides.
  */
-export const routes = { ...accountsRoutes, ...devicesRoutes, ...precisionRoutes } as const;
+export const routes = {
+  ...accountsRoutes,
+  ...devicesRoutes,
+  ...precisionRoutes,
+  ...integrationRoutes,
+  ...notificationHistoryRoutes,
+  ...tariffsRoutes,
+  ...alarmsRoutes,
+  ...relayRoutes,
+  ...firmwareRoutes,
+  ...exportsRoutes,
+  ...registrationRoutes,
+  ...settingsRoutes,
+  ...appliancesRoutes,
+  ...powerQualityRoutes,
+  ...anomaliesRoutes,
+  ...siteMapsRoutes,
+  ...reportsRoutes,
+} as const;
 
 /** The routes by name. */
 export type Routes = typeof routes;

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@meterportal/protocol';
 import type { Services } from '../services';
+import { Unauthenticated } from '../http/errors';
 import { route } from '../http/route';
-import { clearSessionCookie, sessionCookie, setSessionCookie } from '../http/session';
+import { clearSessionCookie, setSessionCookie } from '../http/session';
 import type { SignIn } from './auth.service';
 
 const signedIn = (s: SignIn) => ({ status: 'OK' as const, data: s.devices, user: s.user });
@@ -12,7 +13,11 @@ export function authReadRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, routes.authLocal, async (req, reply) => {
       const b = req.body;
-      if ('token' in b) return signedIn(await s.auth.refresh(b.token, sessionCookie(req)));
+      // A body with the session token is a refresh of the session the preHandler has resolved.
+      if ('token' in b) {
+        if (!req.user) throw new Unauthenticated();
+        return signedIn(await s.auth.refresh(req.user, b.token));
+      }
       const r = await s.auth.loginLocal(b.login, b.password, req.ip);
       setSessionCookie(s.config, req, reply, r.token, r.expiresAtMs);
       return signedIn(r);
@@ -25,7 +30,7 @@ export function authReadRoutes(s: Services): FastifyPluginAsyncZod {
     });
 
     route(app, routes.applicationAccess, async (req) => {
-      await s.auth.checkApplication(req.body.user_token, sessionCookie(req), req.body.application);
+      s.auth.checkApplication(req.user, req.body.application);
       return { status: 'OK' as const };
     });
   };
@@ -35,13 +40,13 @@ export function authReadRoutes(s: Services): FastifyPluginAsyncZod {
 export function authWriteRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, routes.changePassword, async (req, reply) => {
-      await s.auth.changePassword(sessionCookie(req), req.body);
+      await s.auth.changePassword(req.user, req.body);
       clearSessionCookie(reply);
       return { status: 'OK' as const };
     });
 
     route(app, routes.logout, async (req, reply) => {
-      await s.auth.logout(req.body.token, sessionCookie(req));
+      await s.auth.logout(req.user);
       clearSessionCookie(reply);
       return { status: 'OK' as const };
     });

@@ -18,7 +18,7 @@ import {
   TooManyAttempts,
   Unauthenticated,
 } from '../http/errors';
-import { hashPasswordDigest, randomToken, safeEqual, sha256Hex, verifyPasswordDigest } from './crypto';
+import { hashPasswordDigest, randomToken, sha256Hex, verifyPasswordDigest } from './crypto';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { OidcIdentity, OidcTokens, OidcVerifier } from './oidc';
 import type { SessionsRepository } from './sessions.repository';
@@ -91,7 +91,6 @@ export function authService(deps: {
     };
   }
 
-  /** The session for a body token, which must equal the session cookie. */
   /**
    * The account for a first identity-provider sign-in. Two first sign-ins at once (two tabs, or two
    * people whose e-mails fold to the same login) both find nothing and both insert; the one that
@@ -121,15 +120,10 @@ export function authService(deps: {
     }
   }
 
-  async function requireSession(token: string | undefined, cookie: string | undefined): Promise<Session> {
-    if (!token || !cookie || !safeEqual(token, cookie)) throw new Unauthenticated();
-    return requireCookieSession(cookie);
-  }
-
-  /** The session named by the cookie alone (calls that carry a device token in the body). */
-  async function requireCookieSession(cookie: string | undefined): Promise<Session> {
-    if (!cookie) throw new Unauthenticated();
-    const tokenHash = sha256Hex(cookie);
+  /** The live session named by a session token (the cookie's value). */
+  async function resolveSession(sessionToken: string | undefined): Promise<Session> {
+    if (!sessionToken) throw new Unauthenticated();
+    const tokenHash = sha256Hex(sessionToken);
     const s = await sessionsRepo.findLive(tokenHash, clock.nowMs());
     if (!s) throw new Unauthenticated();
     const u = await usersRepo.findById(s.user_id);
@@ -145,8 +139,7 @@ export function authService(deps: {
   }
 
   return {
-    requireSession,
-    requireCookieSession,
+    resolveSession,
 
     async loginLocal(login: string, digest: string, address: string): Promise<SignIn> {
       const keys = attemptKeys(loginKey(login), address);
@@ -164,8 +157,7 @@ export function authService(deps: {
     },
 
     /** Answers the current device list for a live session, keeping the same token. */
-    async refresh(token: string, cookie: string | undefined): Promise<SignIn> {
-      const s = await requireSession(token, cookie);
+    async refresh(s: Session, token: string): Promise<SignIn> {
       const u = await usersRepo.findById(s.userId);
       if (!u) throw new Unauthenticated();
       return {
@@ -201,17 +193,15 @@ export function authService(deps: {
       return startSession(u);
     },
 
-    async logout(token: string, cookie: string | undefined): Promise<void> {
-      const s = await requireSession(token, cookie);
+    async logout(s: Session): Promise<void> {
       await sessionsRepo.delete(s.tokenHash);
     },
 
-    /** The body names no token (seed 000 section 7), so the session cookie identifies the user. */
+    /** The body may name no token (seed 000 section 7); then the session cookie identifies the user. */
     async changePassword(
-      cookie: string | undefined,
-      req: { login: string; oldPassword: string; newPassword: string; token?: string | undefined },
+      s: Session,
+      req: { login: string; oldPassword: string; newPassword: string },
     ): Promise<void> {
-      const s = req.token ? await requireSession(req.token, cookie) : await requireCookieSession(cookie);
       if (
         s.authType !== AuthType.Local ||
         s.login === DEMO_LOGIN ||
@@ -227,8 +217,7 @@ export function authService(deps: {
       await sessionsRepo.deleteForUser(u.id);
     },
 
-    async checkApplication(token: string, cookie: string | undefined, application: string): Promise<void> {
-      const s = await requireSession(token, cookie);
+    checkApplication(s: Session, application: string): void {
       if (!s.applications.some((a) => a === application)) throw new Forbidden('Application not granted');
     },
   };

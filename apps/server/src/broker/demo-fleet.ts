@@ -11,6 +11,9 @@ import { backfillHistory, type BackfillReport } from '../telemetry/backfill';
 import { metersRepository } from '../precision/meters.repository';
 import { seedDemoMeters, type DemoMetersReport } from '../precision/demo-meters';
 import type { DeviceLink } from './device-link';
+import { DEFAULT_TZ } from '../config/config';
+import { plantDemoPowerQualityWeek } from '../powerquality/planted-week';
+import { historyRepository } from '../history/history.repository';
 
 /** A demo device as stored. */
 export interface DemoFleetDevice {
@@ -30,6 +33,8 @@ export interface DemoFleetDeps {
   brokerUrl: string;
   /** Seconds between an analyzer's accuracy tests. */
   accuTestPeriodSec: number;
+  /** The installation's time zone (config TZ): the planted power-quality week is a local week. */
+  tz?: string;
 }
 
 /** Backfills history where missing, then starts one virtual meter per device. */
@@ -43,6 +48,15 @@ export async function startDemoFleet(
   );
   const meters = await seedDemoMeters(
     { repo: metersRepository(deps.database), clock: deps.clock },
+    devices.filter((d) => d.type === 3),
+  );
+  await plantDemoPowerQualityWeek(
+    {
+      repository: deps.link.repository,
+      history: historyRepository(deps.database),
+      clock: deps.clock,
+      tz: deps.tz ?? DEFAULT_TZ,
+    },
     devices.filter((d) => d.type === 3),
   );
   // The secrets are kept only hashed, so each start issues new ones to the in-process meters.

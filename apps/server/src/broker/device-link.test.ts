@@ -119,6 +119,10 @@ describe.each(DIALECTS)('device link with the embedded broker on $name', ({ name
     const bad = m.filter(
       (r) =>
         !(
+          r.u_l1_min !== null &&
+          r.u_l1_avg !== null &&
+          r.u_l1_max !== null &&
+          r.f_avg !== null &&
           r.u_l1_min - eps <= r.u_l1_avg &&
           r.u_l1_avg <= r.u_l1_max + eps &&
           r.f_avg > 49.9 &&

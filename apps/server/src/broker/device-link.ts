@@ -1,7 +1,9 @@
 // Start-up wiring of the device side: store, metrics, ingest, broker (embedded or external)
 // and commands, as one object the server builds once and closes on shutdown.
 import type { Registry } from 'prom-client';
-import type { DeviceMessage, LiveFrame } from '@meterportal/protocol';
+import { MQTT_TOPIC_ROOT, type DeviceMessage, type LiveFrame } from '@meterportal/protocol';
+import { createFamilyIngest } from '../adapters/family-ingest';
+import { familyDevicesRepository } from '../adapters/family-devices.repository';
 import { DEFAULT_TZ } from '../config/config';
 import type { Database } from '../db/database';
 import type { Clock } from '../clock';
@@ -84,11 +86,24 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
   if (recovered) logger.info({ devices: recovered }, 'open minutes recovered');
   metrics.storeUp.set(1);
   ingest.start();
-  const onMessage: MessageSink = (topic, payload, publisherMac, ack) =>
+  const families = familyDevicesRepository(database);
+  // Shelly, Tasmota and P1 topics go through their adapters; everything else is the portal's own.
+  const familyIngest = createFamilyIngest({
+    repository: families,
+    accept: (message, publisher, ack) => ingest.accept(message, publisher, ack),
+    clock,
+    tz: deps.tz ?? DEFAULT_TZ,
+    metrics,
+    logger,
+  });
+  const onMessage: MessageSink = (topic, payload, publisherMac, ack) => {
+    if (!topic.startsWith(`${MQTT_TOPIC_ROOT}/`) && familyIngest.handle(topic, payload, publisherMac, ack))
+      return;
     ingest.handle(topic, payload, publisherMac, ack);
+  };
   const embedded = deps.mqttUrl
     ? null
-    : await startEmbeddedBroker({ port: deps.mqttPort, credentials, logger, onMessage });
+    : await startEmbeddedBroker({ port: deps.mqttPort, credentials, families, logger, onMessage });
   broker =
     embedded ??
     (await connectExternalBroker({
@@ -111,17 +126,21 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
 
   return {
     ingest,
+    familyIngest,
     metrics,
     credentials,
     commands,
     repository,
     /** Port of the embedded broker, or null with an external one. */
     embeddedPort: embedded?.port ?? null,
+    /** Closes a device's open connection on the embedded broker (after its secret changed). */
+    disconnectDevice: (mac: string) => embedded?.disconnect(mac),
     async close(): Promise<void> {
       clearInterval(pruneTimer);
       commands.disconnect();
       await broker?.close();
       broker = null;
+      await familyIngest.settled();
       await ingest.close();
     },
   };

@@ -1,10 +1,5 @@
 // Device accounts on a real Mosquitto with its dynamic security plugin: a private broker per run,
 // next to the Mosquitto installation that TEST_MQTT_URL points at.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTopic, meterClientId } from '@meterportal/protocol';
@@ -12,30 +7,16 @@ import { createDeviceCredentials } from './credentials';
 import { connectBrokerAccounts, type BrokerAccounts } from './dynsec';
 import { ProvisioningError, deviceProvisioning } from '../devices/provisioning';
 import { openTestDatabase, until } from '../telemetry/testing';
+import { DYNSEC_PLUGIN, startPrivateMosquitto, type PrivateMosquitto } from './private-mosquitto';
 import { backendAvailable } from '../test/backends';
 
-const PLUGIN = [
-  '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so',
-  '/usr/lib/mosquitto_dynamic_security.so',
-  '/usr/local/lib/mosquitto_dynamic_security.so',
-].find((p) => fs.existsSync(p));
 const MAC = '02-4D-50-00-20-01';
 const OTHER = '02-4D-50-00-20-02';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
-}
 
 describe.runIf(backendAvailable('device accounts in Mosquitto dynamic security', 'TEST_MQTT_URL'))(
   'device accounts in Mosquitto dynamic security',
   () => {
-    let dir: string;
-    let broker: ChildProcess;
+    let broker: PrivateMosquitto;
     let url: string;
     let adminUrl: string;
     let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -46,41 +27,9 @@ describe.runIf(backendAvailable('device accounts in Mosquitto dynamic security',
       mqtt.connectAsync(url, { username, password, clientId: meterClientId(username), reconnectPeriod: 0 });
 
     beforeAll(async () => {
-      expect(PLUGIN, 'the Mosquitto installation has its dynamic security plugin').toBeDefined();
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dynsec-'));
-      execFileSync(
-        'mosquitto_ctrl',
-        ['dynsec', 'init', path.join(dir, 'dynsec.json'), 'admin', 'admin-secret'],
-        { stdio: 'ignore' },
-      );
-      const port = await freePort();
-      const conf = path.join(dir, 'mosquitto.conf');
-      fs.writeFileSync(
-        conf,
-        [
-          `listener ${port} 127.0.0.1`,
-          `user ${os.userInfo().username}`,
-          `plugin ${PLUGIN}`,
-          `plugin_opt_config_file ${path.join(dir, 'dynsec.json')}`,
-          'persistence false',
-          '',
-        ].join('\n'),
-      );
-      broker = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
-      url = `mqtt://127.0.0.1:${port}`;
-      adminUrl = `mqtt://admin:admin-secret@127.0.0.1:${port}`;
-      await until(
-        () =>
-          new Promise<boolean>((r) =>
-            net
-              .connect(port, '127.0.0.1')
-              .once('connect', function (this: net.Socket) {
-                this.end();
-                r(true);
-              })
-              .once('error', () => r(false)),
-          ),
-      );
+      expect(DYNSEC_PLUGIN, 'the Mosquitto installation has its dynamic security plugin').toBeDefined();
+      broker = await startPrivateMosquitto();
+      ({ url, adminUrl } = broker);
       database = await openTestDatabase('sqlite');
       accounts = await connectBrokerAccounts(adminUrl);
       provisioning = deviceProvisioning({
@@ -93,8 +42,7 @@ describe.runIf(backendAvailable('device accounts in Mosquitto dynamic security',
     afterAll(async () => {
       await accounts?.close();
       await database?.dispose();
-      broker?.kill();
-      fs.rmSync(dir, { recursive: true, force: true });
+      broker?.stop();
     });
 
     it('gives a registered meter an account limited to its own topics', async () => {

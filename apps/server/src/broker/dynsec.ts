@@ -6,6 +6,7 @@
 // $CONTROL/dynamic-security/v1; the account in MQTT_URL must be allowed to send them.
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
+import type { FamilyAcl } from '../adapters/families';
 import {
   DEVICE_PUBLISH_KINDS,
   DEVICE_SUBSCRIBE_KINDS,
@@ -18,8 +19,11 @@ const TIMEOUT_MS = 5000;
 
 /** Accounts of meters on the broker. */
 export interface BrokerAccounts {
-  /** Creates the meter's account with this secret, or sets the secret of the one there. */
-  set(mac: string, password: string): Promise<void>;
+  /**
+   * Creates the meter's account with this secret, or sets the secret of the one there. A device of
+   * an adapted family gets its family's topics (acl) instead of the portal's.
+   */
+  set(mac: string, password: string, acl?: FamilyAcl): Promise<void>;
   /** Removes the meter's account; one that is not there is no error. */
   remove(mac: string): Promise<void>;
   close(): Promise<void>;
@@ -34,7 +38,18 @@ interface Command {
 }
 
 /** The role that lets one meter publish and subscribe on its own topics only. */
-export function meterRole(mac: string) {
+export function meterRole(mac: string, acl?: FamilyAcl) {
+  if (acl)
+    return {
+      rolename: `meter-${mac}`,
+      acls: [
+        ...acl.publish.map((topic) => ({ acltype: 'publishClientSend', topic, allow: true })),
+        ...acl.subscribe.flatMap((topic) => [
+          { acltype: 'subscribePattern', topic, allow: true },
+          { acltype: 'publishClientReceive', topic, allow: true },
+        ]),
+      ],
+    };
   return {
     rolename: `meter-${mac}`,
     acls: [
@@ -107,8 +122,8 @@ export async function connectBrokerAccounts(url: string, timeoutMs = TIMEOUT_MS)
   }
 
   return {
-    async set(mac, password) {
-      const role = meterRole(mac);
+    async set(mac, password, acl) {
+      const role = meterRole(mac, acl);
       // A new meter's role comes with its rules in one command; a role that is already there has
       // its rules set afresh, so one left from an older portal is corrected.
       const roleError = await send({ command: 'createRole', ...role });

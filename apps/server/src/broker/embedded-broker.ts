@@ -1,7 +1,9 @@
 // The embedded MQTT broker (Aedes): devices log in with their own credentials and may publish
-// and subscribe only under their own `meters/{mac}/` topics. The credentials are the identity: a
-// connection's client id must be `meter-{mac}` of the device it logged in as, so it can never
-// take over another meter's session, and its last will may only say that meter's own state.
+// and subscribe only under their own `meters/{mac}/` topics, or, for a device of an adapted
+// family (Shelly, Tasmota, P1), only its own family topics (adapters/families.ts). The
+// credentials are the identity: a connection's client id must be `meter-{mac}` of the device it
+// logged in as, so it can never take over another meter's session, and its last will may only
+// say that meter's own state (a family device's: one of its own topics).
 // A device's QoS 1 publish is acknowledged (PUBACK) only once ingest has committed what it
 // contributes.
 import net from 'node:net';
@@ -14,6 +16,8 @@ import {
   meterClientId,
   parseDeviceTopic,
 } from '@meterportal/protocol';
+import { familyAcl, filterWithin, topicMatches, type FamilyAcl } from '../adapters/families';
+import type { FamilyDevicesRepository } from '../adapters/family-devices.repository';
 import type { Logger } from '../telemetry/burst-log';
 import type { Ack, BrokerLink, MessageSink } from './broker-link';
 import type { DeviceCredentials } from './credentials';
@@ -24,6 +28,8 @@ export interface EmbeddedBrokerDeps {
   port: number;
   host?: string;
   credentials: DeviceCredentials;
+  /** The family and topic of a device that speaks an adapted family's topics. */
+  families: Pick<FamilyDevicesRepository, 'byMac'>;
   logger: Logger;
   onMessage: MessageSink;
 }
@@ -34,6 +40,8 @@ export interface EmbeddedBroker extends BrokerLink {
   readonly port: number;
   /** Devices connected now. */
   connectedClients(): number;
+  /** Closes the connection of a device whose credentials changed; it must log in again. */
+  disconnect(mac: string): void;
 }
 
 const PUBLISH_KINDS: ReadonlySet<string> = new Set(DEVICE_PUBLISH_KINDS);
@@ -88,9 +96,13 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
   const { credentials, logger, onMessage } = deps;
   // The mac each connection logged in as; set by authenticate, read by the ACL checks.
   const macOf = new WeakMap<Client, string>();
+  // The topics of a connection of an adapted family (Shelly, Tasmota, P1), instead of `meters/`.
+  const aclOf = new WeakMap<Client, FamilyAcl>();
   // The CONNECT packet of each connection being set up, for its will; read once by authenticate.
   const connectOf = new WeakMap<Client, ConnectPacket>();
   const held: HeldAcks = new WeakMap();
+  // The open connection of each logged-in device, to close it when its credentials change.
+  const byMac = new Map<string, Client>();
 
   const aedes = await Aedes.createBroker({
     preConnect(client, packet, done) {
@@ -103,7 +115,7 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
       if (!username || !password) return done(authError('credentials required'), false);
       credentials
         .verify(username, password)
-        .then((found) => {
+        .then(async (found) => {
           if (!found) {
             logger.warn({ username: username.slice(0, 64), clientId: client.id }, 'device login refused');
             return done(authError('bad credentials'), false);
@@ -116,7 +128,13 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
             );
             return done(authError('client id is not the one of these credentials', 2), false);
           }
-          if (will && will.topic !== deviceTopic(found.mac, 'state')) {
+          const family = await deps.families.byMac(found.mac);
+          const acl = family ? familyAcl(family) : null;
+          // A family device's will (Shelly `online`, Tasmota `LWT`) lies among its own topics.
+          const willAllowed = acl
+            ? acl.publish.some((f) => topicMatches(f, will?.topic ?? ''))
+            : will?.topic === deviceTopic(found.mac, 'state');
+          if (will && !willAllowed) {
             logger.warn(
               { mac: found.mac, topic: will.topic.slice(0, 120) },
               'device last will outside its own state topic refused',
@@ -124,6 +142,8 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
             return done(authError('last will allowed only on the own state topic', 5), false);
           }
           macOf.set(client, found.mac);
+          byMac.set(found.mac, client);
+          if (acl) aclOf.set(client, acl);
           done(null, true);
         })
         .catch((e: unknown) => {
@@ -133,16 +153,26 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
     },
     authorizePublish(client, packet, done) {
       if (!client) return done(null); // the portal's own publishes
-      const t = parseDeviceTopic(packet.topic);
       const mac = macOf.get(client);
-      if (t && mac === t.mac && PUBLISH_KINDS.has(t.kind)) return done(null);
+      const acl = aclOf.get(client);
+      if (acl) {
+        if (acl.publish.some((f) => topicMatches(f, packet.topic))) return done(null);
+      } else {
+        const t = parseDeviceTopic(packet.topic);
+        if (t && mac === t.mac && PUBLISH_KINDS.has(t.kind)) return done(null);
+      }
       logger.warn({ mac, topic: packet.topic.slice(0, 120) }, 'publish outside own topics refused');
       done(new Error('not authorized'));
     },
     authorizeSubscribe(client, sub, done) {
-      const t = parseDeviceTopic(sub.topic);
       const mac = macOf.get(client);
-      if (t && mac === t.mac && SUBSCRIBE_KINDS.has(t.kind)) return done(null, sub);
+      const acl = aclOf.get(client);
+      if (acl) {
+        if (acl.subscribe.some((f) => filterWithin(f, sub.topic))) return done(null, sub);
+      } else {
+        const t = parseDeviceTopic(sub.topic);
+        if (t && mac === t.mac && SUBSCRIBE_KINDS.has(t.kind)) return done(null, sub);
+      }
       logger.warn({ mac, topic: sub.topic.slice(0, 120) }, 'subscription outside own topics refused');
       done(null, null);
     },
@@ -150,12 +180,17 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
       const ack = held.get(payload);
       held.delete(payload);
-      // Only device messages go to ingest; the portal's own command publishes have no client.
-      if (client && packet.topic.startsWith(`${MQTT_TOPIC_ROOT}/`))
+      // Only device messages go to ingest (the portal's own command publishes have no client): the
+      // portal protocol's under `meters/`, and every publish of an adapted family's device.
+      if (client && (aclOf.has(client) || packet.topic.startsWith(`${MQTT_TOPIC_ROOT}/`)))
         onMessage(packet.topic, payload, macOf.get(client), ack);
       else ack?.();
       done(null);
     },
+  });
+  aedes.on('clientDisconnect', (client) => {
+    const mac = macOf.get(client);
+    if (mac && byMac.get(mac) === client) byMac.delete(mac);
   });
   aedes.on('clientError', (client, err) =>
     logger.debug({ clientId: client.id, err: err.message }, 'device connection error'),
@@ -173,6 +208,9 @@ export async function startEmbeddedBroker(deps: EmbeddedBrokerDeps): Promise<Emb
   return {
     port,
     connectedClients: () => aedes.connectedClients,
+    disconnect(mac) {
+      byMac.get(mac)?.close();
+    },
     publish: (topic, payload) =>
       new Promise<void>((resolve, reject) =>
         aedes.publish(

@@ -10,6 +10,7 @@
 // commit's worth of messages: docs/telemetry.md).
 import mqtt, { type IPublishPacket, type Packet } from 'mqtt';
 import { DEVICE_PUBLISH_KINDS, MQTT_QOS, fleetTopicFilter } from '@meterportal/protocol';
+import { FAMILY_SUBSCRIPTIONS } from '../adapters/families';
 import type { Logger } from '../telemetry/burst-log';
 import type { TelemetryMetrics } from '../telemetry/metrics';
 import type { BrokerLink, MessageSink } from './broker-link';
@@ -104,7 +105,12 @@ export async function connectExternalBroker(deps: ExternalBrokerDeps): Promise<B
   });
   // Subscribing again on every start is harmless; with a resumed session it is a no-op.
   await client.subscribeAsync(
-    Object.fromEntries(DEVICE_PUBLISH_KINDS.map((k) => [fleetTopicFilter(k), { qos: MQTT_QOS }])),
+    Object.fromEntries(
+      [...DEVICE_PUBLISH_KINDS.map((k) => fleetTopicFilter(k)), ...FAMILY_SUBSCRIPTIONS].map((f) => [
+        f,
+        { qos: MQTT_QOS },
+      ]),
+    ),
   );
   logger.info({ url: deps.url.replace(/\/\/[^@]*@/, '//***@') }, 'joined external MQTT broker');
   if (deps.probeInflight !== false) {

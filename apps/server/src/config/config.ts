@@ -62,6 +62,20 @@ const EnvSchema = z.object({
   PUBLIC_WS_URL: z.string().default('/ws'),
   OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().default(''),
+  /**
+   * Map tiles under the sites view, an https URL template with {z}, {x} and {y} (an installation's
+   * own tile server); empty draws the sites without tiles and fetches nothing.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .default('')
+    .refine(
+      (u) =>
+        u === '' || (/^https:\/\/[^\s"'<>]+$/.test(u) && ['{z}', '{x}', '{y}'].every((p) => u.includes(p))),
+      {
+        message: 'must be empty or an https URL holding {z}, {x} and {y}',
+      },
+    ),
   COOKIE_SECURE: bool.optional(),
   /**
    * Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges or loopback, linklocal,
@@ -108,8 +122,23 @@ const EnvSchema = z.object({
   /** Keep device accounts in the external Mosquitto's dynamic security plugin (needs MQTT_URL). */
   MQTT_DYNSEC: bool.default(false),
   LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Seconds without a word from an upgrading device before its upgrade times out. */
+  FIRMWARE_UPGRADE_TIMEOUT_SEC: z.coerce.number().int().min(2).max(3600).default(300),
+  /** Seconds between checks of completed hours against the anomaly models. */
+  ANOMALY_CHECK_SEC: z.coerce.number().int().min(1).max(3600).default(300),
+  /** Days after which the schedule retrains an anomaly model on its latest weeks. */
+  ANOMALY_RETRAIN_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   WEBEX_BASE_URL: z.string().url().default('https://webexapis.com/v1'),
   WEBEX_BOT_TOKEN: z.string().min(10).optional(),
+  /** SMTP server of e-mail notifications, e.g. smtp://user:pass@host:587; unset: no e-mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of e-mail notifications. */
+  SMTP_FROM: z.string().min(3).default('Meter portal <portal@localhost>'),
+  /** Nominal supply voltage Un of the EN 50160 assessment, volts (phase to neutral). */
+  NOMINAL_VOLTAGE_V: z.coerce.number().min(50).max(1000).default(230),
 });
 
 /** Validated server configuration. */

@@ -10,14 +10,14 @@ export type MinuteValueColumn =
   | `${MinMaxQuantity}${Ph}_${'min' | 'max'}`
   | `f_${'avg' | 'min' | 'max'}`;
 
-/** One-minute aggregates of one device (units as in the live frame). */
+/** One-minute aggregates of one device (units as in the live frame; null where it does not measure). */
 export type TelemetryMinutesTable = {
   device_id: number;
   /** Minute start, unix seconds UTC. */
   ts_sec: number;
   /** Frames folded into the row. */
   samples: number;
-} & Record<MinuteValueColumn, number>;
+} & Record<MinuteValueColumn, number | null>;
 
 /**
  * The minutes of one device and UTC hour aggregated (migration 009): avg of the averages, min of
@@ -31,7 +31,29 @@ export type TelemetryHoursTable = {
   minutes: number;
   /** Frames folded into those minutes. */
   samples: number;
-} & Record<MinuteValueColumn, number>;
+} & Record<MinuteValueColumn, number | null>;
+
+/** An hour of the rollup to recompute from its minutes once it has ended. */
+export interface TelemetryHoursDirtyTable {
+  hour_sec: number;
+  device_id: number;
+}
+
+/**
+ * Frequency minutes of one device and UTC quarter-hour (migration 025), kept like the energy
+ * quarters so EN 50160's yearly frequency rule outlives the minutes' retention.
+ */
+export interface FrequencyQuartersTable {
+  device_id: number;
+  /** Quarter start, unix seconds UTC. */
+  quarter_sec: number;
+  /** Minute rows in the quarter. */
+  minutes: number;
+  /** Minutes whose mean frequency is within 50 Hz ± 1 %. */
+  within_band: number;
+  /** Minutes whose lowest and highest second are within 50 Hz + 4 % / − 6 %. */
+  within_always: number;
+}
 
 /** Energy columns of a quarter-hour row: per phase and summed (no phase suffix). */
 export type EnergyColumn =
@@ -106,6 +128,8 @@ export interface DeviceCredentialsTable {
 export type TelemetryDB = {
   telemetry_minutes: TelemetryMinutesTable;
   telemetry_hours: TelemetryHoursTable;
+  telemetry_hours_dirty: TelemetryHoursDirtyTable;
+  frequency_quarters: FrequencyQuartersTable;
   energy_quarters: EnergyQuartersTable;
   energy_days: EnergyDaysTable;
   energy_rollup: EnergyRollupTable;

@@ -10,6 +10,7 @@ import { sql, type SelectType } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from './schema';
 import type { EnergyColumn, MinuteValueColumn, TelemetryDB } from './schema.telemetry';
+import type { ReportsDB } from '../reports/reports.schema';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from '../telemetry/columns';
 import { DIALECTS } from '../test/harness';
 import { openTestDatabase } from '../telemetry/testing';
@@ -35,18 +36,19 @@ const INT_NULL = { kind: 'int', nullable: true } as const;
 const BIG = { kind: 'bigint', nullable: false } as const;
 const BIG_NULL = { kind: 'bigint', nullable: true } as const;
 const REAL = { kind: 'real', nullable: false } as const;
+const REAL_NULL = { kind: 'real', nullable: true } as const;
 const TEXT = { kind: 'text', nullable: false } as const;
 const TEXT_NULL = { kind: 'text', nullable: true } as const;
 const BLOB = { kind: 'blob', nullable: false } as const;
 const BLOB_NULL = { kind: 'blob', nullable: true } as const;
 
 const energy = Object.fromEntries(ENERGY_COLUMNS.map((c) => [c, BIG])) as Record<EnergyColumn, typeof BIG>;
-const minutes = Object.fromEntries(MINUTE_COLUMNS.map((c) => [c, REAL])) as Record<
+const minutes = Object.fromEntries(MINUTE_COLUMNS.map((c) => [c, REAL_NULL])) as Record<
   MinuteValueColumn,
-  typeof REAL
+  typeof REAL_NULL
 >;
 
-const EXPECTED: Shape<DB & TelemetryDB> = {
+const EXPECTED: Shape<DB & TelemetryDB & ReportsDB> = {
   users: {
     id: INT,
     login: TEXT,
@@ -72,11 +74,16 @@ const EXPECTED: Shape<DB & TelemetryDB> = {
     nilm_autolearn: INT,
     fw: TEXT_NULL,
     created_at_ms: BIG,
+    family: TEXT,
+    family_topic: TEXT_NULL,
+    family_tz: TEXT_NULL,
+    family_mapping: TEXT_NULL,
   },
   assignments: { user_id: INT, device_id: INT, owner: INT, life_time_sec: BIG, created_at_ms: BIG },
   sessions: { token_hash: TEXT, user_id: INT, auth_type: INT, expires_at_ms: BIG, created_at_ms: BIG },
   hierarchies: { user_id: INT, menu: TEXT, updated_at_ms: BIG },
   device_details: { device_id: INT, mrk_w: BIG, rk_w: BIG, updated_at_ms: BIG },
+  tariffs: { device_id: INT, valid_from: TEXT, body: TEXT, updated_at_ms: BIG },
   login_failures: { id: INT, key: TEXT, at_ms: BIG },
   secrets: { name: TEXT, value: TEXT },
   notifications: { id: INT, device_id: INT, type: TEXT, data: TEXT, at_ms: BIG },
@@ -88,7 +95,10 @@ const EXPECTED: Shape<DB & TelemetryDB> = {
     dest_type: INT,
     webex_space: TEXT_NULL,
     created_at_ms: BIG,
+    email: TEXT_NULL,
+    email_language: TEXT_NULL,
   },
+  notification_reads: { user_id: INT, notification_id: INT, read_at_ms: BIG },
   notification_deliveries: {
     id: INT,
     pair_id: INT,
@@ -110,8 +120,150 @@ const EXPECTED: Shape<DB & TelemetryDB> = {
     created_at_ms: BIG,
   },
   meter_tests: { id: INT, device_id: INT, idn: TEXT, mtime_sec: BIG, result: TEXT, received_at_ms: BIG },
+  integration_tokens: {
+    id: INT,
+    user_id: INT,
+    name: TEXT,
+    token_hash: TEXT,
+    all_devices: INT,
+    created_at_ms: BIG,
+    expires_at_sec: BIG_NULL,
+    last_used_at_ms: BIG_NULL,
+  },
+  integration_token_devices: { token_id: INT, device_id: INT },
+  alarm_rules: {
+    id: INT,
+    user_id: INT,
+    device_id: INT,
+    definition: TEXT,
+    lang: TEXT,
+    created_at_ms: BIG,
+    updated_at_ms: BIG,
+  },
+  alarms: {
+    id: INT,
+    rule_id: INT,
+    user_id: INT,
+    device_id: INT,
+    name: TEXT,
+    severity: TEXT,
+    state: TEXT,
+    value: { kind: 'real', nullable: true },
+    raised_at_ms: BIG,
+    acked_at_ms: BIG_NULL,
+    acked_by: TEXT_NULL,
+    ack_note: TEXT_NULL,
+    cleared_at_ms: BIG_NULL,
+  },
+  relay_switchings: { id: INT, device_id: INT, state: TEXT, cause: TEXT, user_id: INT_NULL, at_ms: BIG },
+  firmware_versions: {
+    id: INT,
+    device_type: INT,
+    version: TEXT,
+    image_name: TEXT_NULL,
+    size_bytes: INT_NULL,
+    sha256: TEXT_NULL,
+    image: BLOB_NULL,
+    created_by: INT_NULL,
+    created_at_ms: BIG,
+  },
+  firmware_upgrades: {
+    id: INT,
+    device_id: INT,
+    user_id: INT_NULL,
+    from_fw: TEXT_NULL,
+    to_fw: TEXT,
+    fw_after: TEXT_NULL,
+    state: TEXT,
+    progress: INT,
+    started_at_ms: BIG,
+    updated_at_ms: BIG,
+    finished_at_ms: BIG_NULL,
+  },
+  nilm_appliances: {
+    id: INT,
+    device_id: INT,
+    name: TEXT,
+    phase: TEXT_NULL,
+    origin: TEXT,
+    imprint: TEXT_NULL,
+    created_at_ms: BIG,
+  },
+  anomaly_models: {
+    device_id: INT,
+    weeks: INT,
+    hours_in_row: INT,
+    from_sec: BIG,
+    to_sec: BIG,
+    hours_used: INT,
+    trained_at_ms: BIG,
+    scheduled: INT,
+    slots: TEXT,
+    checked_to_sec: BIG,
+    run_state: TEXT,
+    open_anomaly_id: INT_NULL,
+  },
+  anomalies: {
+    id: INT,
+    device_id: INT,
+    start_sec: BIG,
+    end_sec: BIG_NULL,
+    hours: INT,
+    direction: TEXT,
+    expected_low_wh: REAL,
+    expected_high_wh: REAL,
+    seen_wh: REAL,
+  },
+  site_maps: {
+    id: INT,
+    user_id: INT,
+    name: TEXT,
+    content_type: TEXT,
+    size_bytes: INT,
+    bytes: BLOB,
+    created_at_ms: BIG,
+  },
+  site_map_pins: { map_id: INT, device_id: INT, group_name: TEXT, x: REAL, y: REAL },
+  report_schedules: {
+    id: INT,
+    user_id: INT,
+    device_id: INT,
+    kind: TEXT,
+    every: TEXT,
+    delivery: TEXT,
+    email: TEXT_NULL,
+    language: TEXT,
+    created_at_ms: BIG,
+  },
+  report_runs: {
+    schedule_id: INT,
+    period_sec: BIG,
+    state: TEXT,
+    attempts: INT,
+    error: TEXT_NULL,
+    updated_at_ms: BIG,
+  },
+  report_files: {
+    id: INT,
+    user_id: INT,
+    device_id: INT,
+    kind: TEXT,
+    language: TEXT,
+    from_sec: BIG,
+    to_sec: BIG,
+    created_at_ms: BIG,
+    pdf: BLOB,
+  },
   telemetry_minutes: { device_id: INT, ts_sec: BIG, samples: INT, ...minutes },
   telemetry_hours: { device_id: INT, hour_sec: BIG, minutes: INT, samples: INT, ...minutes },
+  telemetry_hours_dirty: { hour_sec: BIG, device_id: INT },
+  frequency_quarters: {
+    device_id: INT,
+    quarter_sec: BIG,
+    minutes: INT,
+    within_band: INT,
+    within_always: INT,
+  },
   energy_quarters: { device_id: INT, ts_sec: BIG, ...energy },
   energy_days: { device_id: INT, day_sec: BIG, ...energy },
   energy_rollup: { id: INT, tz: TEXT },

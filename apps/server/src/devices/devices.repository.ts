@@ -68,13 +68,36 @@ export function devicesRepository({ db }: Database) {
         return created;
       });
     },
-    /** Every device with the broker username it holds credentials under, if any. */
-    listWithCredentials(): Promise<{ mac: string; type: number; title: string; username: string | null }[]> {
+    /** Every device with its family, the broker username it holds credentials under, and its state. */
+    listWithCredentials(): Promise<
+      {
+        mac: string;
+        type: number;
+        title: string;
+        family: string;
+        family_topic: string | null;
+        family_tz: string | null;
+        family_mapping: string | null;
+        username: string | null;
+        status: number | null;
+      }[]
+    > {
       return db
         .withTables<TelemetryDB>()
         .selectFrom('devices')
         .leftJoin('device_credentials', 'device_credentials.device_id', 'devices.id')
-        .select(['devices.mac', 'devices.type', 'devices.title', 'device_credentials.username'])
+        .leftJoin('device_states', 'device_states.device_id', 'devices.id')
+        .select([
+          'devices.mac',
+          'devices.type',
+          'devices.title',
+          'devices.family',
+          'devices.family_topic',
+          'devices.family_tz',
+          'devices.family_mapping',
+          'device_credentials.username',
+          'device_states.status',
+        ])
         .orderBy('devices.mac')
         .execute();
     },
@@ -110,6 +133,16 @@ export function devicesRepository({ db }: Database) {
     },
     getDetails(deviceId: number) {
       return db.selectFrom('device_details').selectAll().where('device_id', '=', deviceId).executeTakeFirst();
+    },
+    /** The device's online status code from its last state message; null when it never reported. */
+    async onlineStatus(deviceId: number): Promise<number | null> {
+      const r = await db
+        .withTables<Pick<TelemetryDB, 'device_states'>>()
+        .selectFrom('device_states')
+        .select('status')
+        .where('device_id', '=', deviceId)
+        .executeTakeFirst();
+      return r?.status ?? null;
     },
     /** The meter's clock error while its frames are refused for their time, else null. */
     async getClockSkew(deviceId: number): Promise<number | null> {

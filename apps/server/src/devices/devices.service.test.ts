@@ -15,6 +15,10 @@ const row = (type: number): AssignedDevice => ({
   nilm_autolearn: 0,
   fw: null,
   created_at_ms: 0,
+  family: 'portal',
+  family_topic: null,
+  family_tz: null,
+  family_mapping: null,
   owner: 1,
   life_time_sec: 99,
 });

@@ -1,4 +1,5 @@
-import { unixSec } from '@meterportal/protocol';
+import { PROFILE_QUANTITIES, unixSec } from '@meterportal/protocol';
+import { familyMeasures, isAdapterFamily } from '../adapters/families';
 import {
   DeviceType,
   HIERARCHY_MAX_DEPTH,
@@ -29,6 +30,14 @@ export function toDeviceListEntry(d: AssignedDevice, token: string): DeviceListE
     token,
     expire: unixSec(d.life_time_sec),
     title: d.title,
+    // A meter the portal adapts names its family and what it reports, so the web shows no view or
+    // value of a quantity it lacks.
+    ...(isAdapterFamily(d.family)
+      ? {
+          family: d.family,
+          quantities: PROFILE_QUANTITIES.filter((q) => familyMeasures(d.family, q, d.family_mapping)),
+        }
+      : {}),
   };
   switch (d.type) {
     case DeviceType.SmartMeter:

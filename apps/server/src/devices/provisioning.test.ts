@@ -72,7 +72,16 @@ describe.each(DIALECTS)('registering meters on $name', ({ name: dialect }) => {
       .execute();
     expect(owners).toEqual([{ login: 'admin', owner: 1 }]);
     expect(await provisioning.list()).toEqual([
-      { mac: MAC, type: 4, title: 'Plant main', credentials: true },
+      {
+        mac: MAC,
+        type: 4,
+        title: 'Plant main',
+        family: 'portal',
+        topic: null,
+        tz: null,
+        credentials: true,
+        online: false,
+      },
     ]);
 
     // The meter connects with what was issued and its frames are stored.
@@ -123,7 +132,16 @@ describe.each(DIALECTS)('registering meters on $name', ({ name: dialect }) => {
     await provisioning.revoke(MAC);
     await expect(connect(MAC, second.password)).rejects.toThrow();
     expect(await provisioning.list()).toEqual([
-      { mac: MAC, type: 4, title: 'Plant main', credentials: false },
+      {
+        mac: MAC,
+        type: 4,
+        title: 'Plant main',
+        family: 'portal',
+        topic: null,
+        tz: null,
+        credentials: false,
+        online: false,
+      },
     ]);
   });
 });
@@ -147,7 +165,7 @@ describe('the device command', () => {
       (await cli('add', '--mac', MAC, '--type', '3', '--title', 'Test bench', '--phases', '1')).stdout,
     );
     expect(added).toMatchObject({ mac: MAC, type: 3, username: MAC });
-    expect((await cli('list')).stdout).toBe(`${MAC}\ttype 3\tcredentials\tTest bench\n`);
+    expect((await cli('list')).stdout).toBe(`${MAC}\ttype 3\tportal\tcredentials\tTest bench\n`);
     const rotated = JSON.parse((await cli('secret', '--mac', MAC)).stdout);
     expect(rotated.password).not.toBe(added.password);
     expect((await cli('revoke', '--mac', MAC)).stdout).toBe(`${MAC}: credentials revoked\n`);

@@ -67,6 +67,8 @@ export function foldIntoPeriods(
       let sum = 0;
       let weight = 0;
       for (let r = from; r < ends[k]!; r++) {
+        // An unmeasured row (NaN) leaves a mean alone; a period of none stays NaN (0 / 0).
+        if (how !== 'sum' && Number.isNaN(col[r]!)) continue;
         const w = how === 'sum' ? 1 : how.weights[r]!;
         sum += how === 'sum' ? col[r]! : col[r]! * w;
         weight += w;

@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Database } from '../db/database';
 import type { EnergyColumn, MinuteValueColumn, TelemetryDB } from '../db/schema.telemetry';
 import { MINUTE_COLUMNS } from '../telemetry/columns';
+import { markedHours } from '../telemetry/hour-rollup';
 
 /** One row of chosen columns at a time. */
 export interface TimedValues {
@@ -17,6 +18,9 @@ export interface MinuteColumns {
 }
 
 const KNOWN_MINUTE_COLUMNS: ReadonlySet<string> = new Set(MINUTE_COLUMNS);
+
+/** A stored minute or hour value; NaN where the device does not measure it (written as null). */
+const measuredValue = (v: unknown): number => (v === null || v === undefined ? Number.NaN : Number(v));
 
 /**
  * Span of one statement of a long aggregate read on SQLite: six hours of minutes, a week of quarters
@@ -133,7 +137,7 @@ export function historyRepository(database: Database) {
       return (await q.execute()) as unknown as Record<string, number | string>[];
     };
     const rows = await inWindows(fromSec, toSec, Math.max(MINUTE_WINDOW_SEC, bucketSec), read);
-    const values = columns.map((c) => Float64Array.from(rows, (r) => Number(r[c])));
+    const values = columns.map((c) => Float64Array.from(rows, (r) => measuredValue(r[c])));
     return { tsSec: rows.map((r) => Number(r.b)), counts: rows.map((r) => Number(r.n)), values };
   }
 
@@ -162,7 +166,7 @@ export function historyRepository(database: Database) {
       for (let i = 0; i < n; i++) {
         const r = rows[i]!;
         tsSec[i] = Number(r[0]);
-        for (let c = 0; c < values.length; c++) values[c]![i] = Number(r[c + 1]);
+        for (let c = 0; c < values.length; c++) values[c]![i] = measuredValue(r[c + 1]);
       }
       return { tsSec, values };
     },
@@ -196,18 +200,32 @@ export function historyRepository(database: Database) {
           .execute();
         return rows as unknown as Record<string, number | string>[];
       };
-      const [head, whole, tail] = await Promise.all([
+      const [head, rolled, tail, marked] = await Promise.all([
         minuteAverages(deviceId, fromSec, firstWhole, columns, 3600),
         inWindows(firstWhole, endWhole, HOUR_WINDOW_SEC, read),
         minuteAverages(deviceId, endWhole, toSec, columns, 3600),
+        markedHours(db, database.dialect, deviceId, firstWhole, endWhole),
       ]);
+      // An hour marked for a recompute (the current one, one that just ended, one a late minute
+      // changed) is averaged from its minutes, as the rollup will hold it once recomputed.
+      const whole: Record<string, number | string>[] = rolled.filter(
+        (r) => !marked.includes(Number(r.hour_sec)),
+      );
+      for (const hourSec of marked) {
+        const m = await minuteAverages(deviceId, hourSec, hourSec + 3600, columns, 3600);
+        if (m.tsSec.length === 0) continue;
+        const row: Record<string, number | string> = { hour_sec: m.tsSec[0]!, minutes: m.counts[0]! };
+        columns.forEach((c, i) => (row[c] = m.values[i]![0]!));
+        whole.push(row);
+      }
+      if (marked.length) whole.sort((a, b) => Number(a.hour_sec) - Number(b.hour_sec));
       return {
         tsSec: [...head.tsSec, ...whole.map((r) => Number(r.hour_sec)), ...tail.tsSec],
         counts: [...head.counts, ...whole.map((r) => Number(r.minutes)), ...tail.counts],
         values: columns.map((c, i) => {
           const v = new Float64Array(head.tsSec.length + whole.length + tail.tsSec.length);
           v.set(head.values[i]!, 0);
-          whole.forEach((r, k) => (v[head.tsSec.length + k] = Number(r[c])));
+          whole.forEach((r, k) => (v[head.tsSec.length + k] = measuredValue(r[c])));
           v.set(tail.values[i]!, head.tsSec.length + whole.length);
           return v;
         }),

@@ -15,6 +15,7 @@ import {
   type MinuteRow,
   type QuarterRow,
 } from '../telemetry/telemetry.repository';
+import { sha256Hex } from '../auth/crypto';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from '../telemetry/columns';
 import { fromWall } from './calendar';
 
@@ -238,12 +239,13 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
   });
 
   it('lets a session run two history reads at once with four waiting, and refuses more with 429', async () => {
+    const session = sha256Hex(c.cookie);
     const gates: (() => void)[] = [];
     const held = Array.from({ length: 6 }, () =>
-      t.services.history.heavyReads.run(c.cookie, () => new Promise<void>((resolve) => gates.push(resolve))),
+      t.services.history.heavyReads.run(session, () => new Promise<void>((resolve) => gates.push(resolve))),
     );
     await new Promise((r) => setTimeout(r, 0));
-    expect(t.services.history.heavyReads.load(c.cookie)).toEqual({ running: 2, waiting: 4 });
+    expect(t.services.history.heavyReads.load(session)).toEqual({ running: 2, waiting: 4 });
     const body = {
       token,
       data: 'U',
@@ -263,7 +265,7 @@ describe.each(DIALECTS)('history on $name', (dialect) => {
     // Another session of the same user is not refused: its read runs once a process-wide slot is free.
     const other = await quickSession(t.services, (await t.services.repos.users.findByLogin('alice'))!.id);
     const otherRead = call(t.app, 'POST', '/api/read/profile', body, other);
-    while (gates.length > 0 || t.services.history.heavyReads.load(c.cookie).running > 0) {
+    while (gates.length > 0 || t.services.history.heavyReads.load(session).running > 0) {
       gates.splice(0).forEach((open) => open());
       await new Promise((r) => setTimeout(r, 0));
     }

@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@meterportal/protocol';
 import type { Services } from '../services';
 import { route } from '../http/route';
-import { sessionCookie } from '../http/session';
 import { encodeProfile } from './series-json';
 
 /**
@@ -12,9 +10,6 @@ import { encodeProfile } from './series-json';
  */
 export const plainJson = () => (data: unknown) => JSON.stringify(data);
 
-/** The session a costly read counts against: its cookie, checked by requireCookieSession first. */
-const sessionKey = (req: FastifyRequest) => sessionCookie(req) ?? '';
-
 /** Read-side history calls: minute profiles and energy totals. */
 export function historyReadRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,9 +17,8 @@ export function historyReadRoutes(s: Services): FastifyPluginAsyncZod {
       app,
       routes.profile,
       async (req, reply) => {
-        const user = await s.auth.requireCookieSession(sessionCookie(req));
-        const { resolution, data } = await s.history.heavyReads.run(sessionKey(req), () =>
-          s.history.profile(user, req.body),
+        const { resolution, data } = await s.history.heavyReads.run(req.user.tokenHash, () =>
+          s.history.profile(req.user, req.body),
         );
         // The bytes are the ProfileResponse, written from the columns; Fastify sends a Buffer as is.
         return reply.type('application/json; charset=utf-8').send(encodeProfile(data, resolution));
@@ -35,10 +29,11 @@ export function historyReadRoutes(s: Services): FastifyPluginAsyncZod {
       app,
       routes.energy,
       async (req) => {
-        const user = await s.auth.requireCookieSession(sessionCookie(req));
         return {
           status: 'OK' as const,
-          data: await s.history.heavyReads.run(sessionKey(req), () => s.history.energy(user, req.body)),
+          data: await s.history.heavyReads.run(req.user.tokenHash, () =>
+            s.history.energy(req.user, req.body),
+          ),
         };
       },
       { serializerCompiler: plainJson },

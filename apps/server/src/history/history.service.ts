@@ -10,6 +10,7 @@ import {
   type ProfileResolution,
   type Series,
 } from '@meterportal/protocol';
+import { familyHasEnergy, familyMeasures } from '../adapters/families';
 import type { EnergyColumn, MinuteValueColumn } from '../db/schema.telemetry';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
 import { DataNotFound, InvalidRequest } from '../http/errors';
@@ -72,10 +73,13 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
       req: ProfileRequest,
     ): Promise<{ resolution: ProfileResolution; data: ProfileColumns }> {
       const device = await devices.resolve(user, req.token);
-      // A single-phase device has only L1; a quantity its type does not measure is absent.
+      // A single-phase device has only L1; a quantity its type (or a Shelly, Tasmota or P1 meter's
+      // payloads) does not carry is absent.
       const inUse = phasesInUse(device.type, device.phase_use);
       const phases = parsePhases(req.phase).filter((p) => PHASES.indexOf(p) < inUse);
-      const wanted = req.data.filter((q) => typeMeasures(device.type, q));
+      const wanted = req.data.filter(
+        (q) => typeMeasures(device.type, q) && familyMeasures(device.family, q, device.family_mapping),
+      );
       const resolution = profileResolution(req.to - req.from);
       const dayStarts = resolution === 'DAY' ? periodStarts(req.from, req.to, 'DAY', tz) : [];
       const out: ProfileColumns = {};
@@ -145,14 +149,24 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
           continue;
         }
         // Every phase comes from the same rows, so the phases combine row by row.
+        // A phase the device does not measure (NaN, written as null) stays out of the sum and
+        // the average; a row with no measured phase stays null.
         const per: Partial<Record<Phase, ColumnSeries>> = {};
         const combined = new Float64Array(n);
+        const measured = new Uint8Array(n);
         for (const p of phases) {
           const v = minutes.values[col++]!;
           per[p] = series(v);
-          for (let k = 0; k < n; k++) combined[k]! += v[k]!;
+          for (let k = 0; k < n; k++) {
+            if (Number.isNaN(v[k]!)) continue;
+            combined[k]! += v[k]!;
+            measured[k]!++;
+          }
         }
-        if (!req.cumulative) for (let k = 0; k < n; k++) combined[k]! /= phases.length;
+        for (let k = 0; k < n; k++) {
+          if (measured[k] === 0) combined[k] = Number.NaN;
+          else if (!req.cumulative) combined[k]! /= measured[k]!;
+        }
         out[q] = { ...per, cumulative: series(combined) };
         points += n;
       }
@@ -197,7 +211,9 @@ export function historyService(deps: { repo: HistoryRepository; devices: Devices
         );
       }
       // Series of registers the device's type does not keep are absent, like a missing device's.
-      const kinds = req.data.filter((k) => typeHasEnergy(device.type, k));
+      const kinds = req.data.filter(
+        (k) => typeHasEnergy(device.type, k) && familyHasEnergy(device.family, k, device.family_mapping),
+      );
       if (kinds.length === 0) throw new DataNotFound();
       const columns = kinds.map((k) => ENERGY_TOTALS[k]);
       const starts = periodStarts(req.from, req.to, req.period, tz);

@@ -22,12 +22,30 @@ import { monitoringReadRoutes } from '../tools/monitoring.routes';
 import { commandsWriteRoutes, precisionReadRoutes } from '../precision/commands.routes';
 import { metersReadRoutes, metersWriteRoutes } from '../precision/meters.routes';
 import { notificationsReadRoutes, notificationsWriteRoutes } from '../tools/notifications.routes';
+import { alarmsReadRoutes, alarmsWriteRoutes } from '../tools/alarms.routes';
 import { userManagerReadRoutes, userManagerWriteRoutes } from '../usermanager/usermanager.routes';
+import { tariffsReadRoutes, tariffsWriteRoutes } from '../tariffs/tariffs.routes';
+import { relayReadRoutes } from '../relay/relay.routes';
+import { powerQualityReadRoutes } from '../powerquality/power-quality.routes';
+import { firmwareReadRoutes, firmwareWriteRoutes } from '../firmware/firmware.routes';
+import { exportsReadRoutes } from '../exports/exports.routes';
+import { registrationReadRoutes, registrationWriteRoutes } from '../usermanager/registration.routes';
+import { settingsReadRoutes, settingsWriteRoutes } from '../settings/settings.routes';
+import { appliancesReadRoutes, appliancesWriteRoutes } from '../appliances/appliances.routes';
+import { anomaliesReadRoutes, anomaliesWriteRoutes } from '../anomalies/anomalies.routes';
+import { siteMapsReadRoutes, siteMapsWriteRoutes } from '../sitemaps/sitemaps.routes';
+import { reportsReadRoutes, reportsWriteRoutes } from '../reports/reports.routes';
 import { installErrorHandler } from './errorHandler';
 import { InvalidRequest } from './errors';
 import { MAX_BODY_DEPTH, jsonDepth } from './jsonLimits';
 import { contentSecurityPolicy, installSecurityHeaders, staticFileHeaders } from './securityHeaders';
 import { registerLiveRoutes } from '../live/live.routes';
+import {
+  integrationApiRoutes,
+  integrationTokensReadRoutes,
+  integrationTokensWriteRoutes,
+} from '../integration/integration.routes';
+import { BEARER_SCHEME, installIdentity } from './route';
 
 /** A registered API route, for the authorization matrix and the docs. */
 export interface RouteEntry {
@@ -95,6 +113,10 @@ export async function buildApp(
   const index = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
   installErrorHandler(app, hasWeb ? index : undefined);
+  installIdentity(app, {
+    session: (sessionToken) => s.auth.resolveSession(sessionToken),
+    bearer: (authorization) => s.integrationTokens.authenticate(authorization),
+  });
   installSecurityHeaders(app, contentSecurityPolicy(s.config));
   await app.register(cookie);
   await app.register(swagger, {
@@ -102,7 +124,11 @@ export async function buildApp(
       info: {
         title: 'Meter portal API',
         version: APP_VERSION,
-        description: 'Read and write doors of the portal',
+        description:
+          'Read and write doors of the portal. The integration API (/api/read/v1) takes an integration token as Authorization: Bearer; see docs/integration.md',
+      },
+      components: {
+        securitySchemes: { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer' } },
       },
     },
     transform: jsonSchemaTransform,
@@ -126,6 +152,8 @@ export async function buildApp(
     // Days, weeks and months are cut in this zone; the browser builds its ranges and labels in it.
     tz: s.config.TZ,
     oidc: { issuer: s.config.OIDC_ISSUER, clientId: s.config.OIDC_CLIENT_ID },
+    // Empty: the sites view draws without map tiles.
+    mapTileUrl: s.config.MAP_TILE_URL,
   }));
 
   const modules: RouteModules = {
@@ -135,9 +163,23 @@ export async function buildApp(
       historyReadRoutes,
       monitoringReadRoutes,
       notificationsReadRoutes,
+      alarmsReadRoutes,
       precisionReadRoutes,
       metersReadRoutes,
       userManagerReadRoutes,
+      integrationTokensReadRoutes,
+      integrationApiRoutes,
+      tariffsReadRoutes,
+      relayReadRoutes,
+      firmwareReadRoutes,
+      exportsReadRoutes,
+      registrationReadRoutes,
+      settingsReadRoutes,
+      appliancesReadRoutes,
+      powerQualityReadRoutes,
+      anomaliesReadRoutes,
+      siteMapsReadRoutes,
+      reportsReadRoutes,
       ...(opts.modules?.read ?? []),
     ],
     write: [
@@ -146,7 +188,17 @@ export async function buildApp(
       commandsWriteRoutes,
       metersWriteRoutes,
       notificationsWriteRoutes,
+      alarmsWriteRoutes,
       userManagerWriteRoutes,
+      integrationTokensWriteRoutes,
+      tariffsWriteRoutes,
+      firmwareWriteRoutes,
+      registrationWriteRoutes,
+      settingsWriteRoutes,
+      appliancesWriteRoutes,
+      anomaliesWriteRoutes,
+      siteMapsWriteRoutes,
+      reportsWriteRoutes,
       ...(opts.modules?.write ?? []),
     ],
   };

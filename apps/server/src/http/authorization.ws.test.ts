@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ErrorCode, type LiveFrame } from '@meterportal/protocol';
+import { ErrorCode, unixMs, type LiveFrame } from '@meterportal/protocol';
 import { createMeterModel, createRegisters, meterProfile } from '@meterportal/simulator';
 import {
   DIALECTS,
@@ -110,7 +110,12 @@ describe.each(DIALECTS)('websocket authorization matrix on $name', (dialect) => 
       t.services.live.bus.publish(MAC, { kind: 'data', topic: 'Data', payload: probeFrame() });
       t.services.live.bus.publish(MAC, {
         kind: 'notification',
-        entry: { id: 1, type: 'STATUS', mac: MAC, data: { timestamp: t.clock.nowMs(), event: 'ONLINE' } },
+        entry: {
+          id: 1,
+          type: 'STATUS',
+          mac: MAC,
+          data: { timestamp: unixMs(t.clock.nowMs()), event: 'ONLINE' },
+        },
         inAppUserIds: userIds,
       });
       await new Promise((r) => setTimeout(r, 50));

@@ -57,6 +57,67 @@ const FIELDS = [
   'page',
   'SNUM',
   'CONSTANT',
+  'name',
+  'devices',
+  'expiresAt',
+  'id',
+  'quantity',
+  'kind',
+  'types',
+  'from_ms',
+  'to_ms',
+  'read',
+  'before_id',
+  'limit',
+  'ids',
+  'email',
+  'language',
+  'tariff',
+  'validFrom',
+  'months',
+  'lang',
+  'rule',
+  'note',
+  'severity',
+  'fw',
+  'version',
+  'device_type',
+  'series',
+  'family',
+  'mac',
+  'title',
+  'type',
+  'topic',
+  'tz',
+  'owner',
+  'section',
+  'lora',
+  'wifi',
+  'measurement',
+  'appKey',
+  'echoIntervalSec',
+  'ssid',
+  'ip',
+  'mode',
+  'activeChannels',
+  'process',
+  'autoLearn',
+  'week',
+  'weeks',
+  'hoursInRow',
+  'group',
+  'x',
+  'y',
+  'mapping',
+  'rows',
+  'path',
+  'scale',
+  'timePath',
+  'timeFormat',
+  'month',
+  'folder',
+  'every',
+  'delivery',
 ] as const;
 
 const NASTY_STRINGS = [
@@ -76,11 +137,15 @@ const NASTY_STRINGS = [
   '1e400',
   'U,I,P',
   'L1,L2,L3,L4',
+  '2026-11-16',
+  '2026-11-17',
 ];
 
 interface World {
   t: TestApp;
   alice: Client;
+  /** Alice's integration token, sent as a bearer by some requests. */
+  bearer: string;
 }
 
 /** A value of any JSON type, with the world's real tokens among the strings. */
@@ -195,37 +260,58 @@ async function brokenUploads(w: World): Promise<Payload[]> {
     { name: 'a.png', type: 'image/png', bytes: new Uint8Array(5000) },
   ]);
   const cuts = [10, 50, 100, 200, 400, good.payload.length - 100, good.payload.length - 3];
+  // Site plans: one over 1 MB, and text named as a PNG.
+  const plans = await Promise.all(
+    [new Uint8Array(1_000_100), new TextEncoder().encode('not a picture')].map((bytes) =>
+      multipartBody({ user_token: w.alice.token, name: 'Plan' }, [
+        { name: 'plan.png', type: 'image/png', bytes },
+      ]),
+    ),
+  );
   return [
+    ...plans,
     ...cuts.map((n) => ({ contentType: good.contentType, payload: good.payload.subarray(0, n) })),
     { contentType: 'multipart/form-data', payload: good.payload },
     { contentType: 'multipart/form-data; boundary=', payload: good.payload },
   ];
 }
 
-const headers = fc.dictionary(
-  fc.constantFrom(
-    'accept',
-    'accept-encoding',
-    'accept-language',
-    'x-forwarded-for',
-    'x-forwarded-proto',
-    'origin',
-    'referer',
-    'range',
-    'if-none-match',
-    'authorization',
-  ),
-  fc.oneof(
-    fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
-    fc.constantFrom('*/*', 'br', 'bytes=0-1', 'Bearer x', '1.2.3.4, 5.6.7.8'),
-  ),
-  { maxKeys: 3 },
-);
+const headers = (w: World) =>
+  fc.dictionary(
+    fc.constantFrom(
+      'accept',
+      'accept-encoding',
+      'accept-language',
+      'x-forwarded-for',
+      'x-forwarded-proto',
+      'origin',
+      'referer',
+      'range',
+      'if-none-match',
+      'authorization',
+    ),
+    fc.oneof(
+      fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+      fc.constantFrom(
+        '*/*',
+        'br',
+        'bytes=0-1',
+        'Bearer x',
+        '1.2.3.4, 5.6.7.8',
+        'text/csv',
+        `Bearer ${w.bearer}`,
+      ),
+    ),
+    { maxKeys: 3 },
+  );
 
 const query = fc.option(
   fc.dictionary(
     fc.constantFrom(...FIELDS),
-    fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('\u0000', '%', '1e400', 'x'.repeat(5000))),
+    fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('\u0000', '%', '1e400', 'x'.repeat(5000), 'P,U', 'E_I', 'csv', '2026-03-29T00:00:00Z'),
+    ),
     { maxKeys: 3 },
   ),
   { nil: undefined },
@@ -242,7 +328,10 @@ describe.each(DIALECTS.map((d, i) => ({ ...d, runs: i === 0 ? 3000 : 400 })))('f
     const id = await addUser(t.services, 'alice', 'alice-secret');
     await assign(t.services, id, await addDevice(t.services, '02-4D-50-00-00-01', 4), true);
     await assign(t.services, id, await addDevice(t.services, '02-4D-50-00-00-03', 3), true);
-    w = { t, alice: await quickSession(t.services, id) };
+    const alice = await quickSession(t.services, id);
+    const session = await t.services.auth.resolveSession(alice.cookie);
+    const token = await t.services.integrationTokens.create(session, { user_token: '', name: 'Fuzz' });
+    w = { t, alice, bearer: token.secret };
   });
   afterAll(() => w.t.close());
 
@@ -258,13 +347,18 @@ describe.each(DIALECTS.map((d, i) => ({ ...d, runs: i === 0 ? 3000 : 400 })))('f
         { weight: 9, arbitrary: payload(w) },
         { weight: 1, arbitrary: fc.constantFrom(...uploads) },
       ),
-      headers,
+      headers: headers(w),
       query,
       param: fc.oneof(
-        fc.constantFrom('1', '0', '-1', '99999999999999999999', 'abc', '%00', '..%2f..'),
+        fc.constantFrom('1', '0', '-1', '99999999999999999999', 'abc', '%00', '..%2f..', '02-4D-50-00-00-01'),
         fc.string({ maxLength: 10 }),
       ),
     });
+    // Every route is tried at least once, whatever the seed draws: one drawn request per route first.
+    type HostileRequest = typeof request extends fc.Arbitrary<infer R> ? R : never;
+    const firstOfEach: [HostileRequest][] = routes.map((route, i) => [
+      { ...fc.sample(request, { numRuns: 1, seed: i + 1 })[0]!, route },
+    ]);
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         seen.add(`${r.route.method} ${r.route.url}`);
@@ -292,9 +386,13 @@ describe.each(DIALECTS.map((d, i) => ({ ...d, runs: i === 0 ? 3000 : 400 })))('f
           };
         }
       }),
-      { numRuns: dialect.runs, seed: Number(process.env.FUZZ_SEED ?? 20261124), verbose: 1 },
+      {
+        numRuns: dialect.runs,
+        seed: Number(process.env.FUZZ_SEED ?? 20261124),
+        verbose: 1,
+        examples: firstOfEach,
+      },
     );
-    // Every route was tried at least once.
     expect(seen.size).toBe(routes.length);
   }, 600_000);
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '@meterportal/protocol';
+import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SESSION_KINDS, routes, type RouteDef } from '@meterportal/protocol';
 import { DIALECTS, createTestApp, type TestApp } from '../test/harness';
+import { route } from './route';
 
 const BASES = { read: '/api/read', write: '/api/write' } as const;
 
@@ -28,5 +31,18 @@ describe('route table', () => {
       const op = doc.paths[`${BASES[r.door]}${r.path.replace(/:(\w+)/g, '{$1}')}`]?.[r.method.toLowerCase()];
       expect(op, `${r.method} ${r.path}`).toMatchObject({ summary: r.summary, tags: [r.tag] });
     }
+  });
+
+  it('declares how every route of the table is authenticated', () => {
+    for (const [name, r] of Object.entries(routes)) expect(SESSION_KINDS, name).toContain(r.session);
+  });
+
+  it('refuses to register a table entry that declares no session kind', () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    const { session: _dropped, ...entry } = routes.detailsRead;
+    const undeclared = entry as unknown as RouteDef;
+    expect(() => route(app, undeclared, () => Promise.reject(new Error('not called')))).toThrow(
+      /declares no session kind/,
+    );
   });
 });

@@ -41,7 +41,10 @@ export function contentSecurityPolicy(cfg: {
   PUBLIC_WS_URL: string;
   OIDC_ISSUER?: string;
   OIDC_CLIENT_ID?: string;
+  MAP_TILE_URL?: string;
 }): string {
+  // The sites view draws an installation's own map tiles when one is configured.
+  const tiles = cfg.MAP_TILE_URL ? originOf(cfg.MAP_TILE_URL.replace(/\{[a-z]\}/g, '0')) : undefined;
   const idp = cfg.OIDC_CLIENT_ID ? originOf(cfg.OIDC_ISSUER) : undefined;
   const connect = new Set(["'self'"]);
   for (const a of [cfg.PUBLIC_READ_BASE, cfg.PUBLIC_WRITE_BASE, cfg.PUBLIC_WS_URL, idp]) {
@@ -52,7 +55,7 @@ export function contentSecurityPolicy(cfg: {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
     "font-src 'self' data:",
     `connect-src ${[...connect].join(' ')}`,
     `frame-src ${idp ? `'self' ${idp}` : "'self'"}`,

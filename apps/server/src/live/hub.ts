@@ -22,7 +22,7 @@ interface DeviceSub {
 
 interface Connection {
   socket: WebSocket;
-  cookie: string;
+  sessionToken: string;
   session: Session;
   state: Map<string, () => void> | null;
   data: Map<string, DeviceSub>;
@@ -137,7 +137,8 @@ export function createLiveHub(deps: {
     if (!msg.success) return fail(c, ErrorCode.WsBadMessage, 'Unknown message');
     const m = msg.data;
     if ('userToken' in m) {
-      if (!safeEqual(m.userToken, c.cookie)) return fail(c, ErrorCode.WsSessionInvalid, 'Session invalid');
+      if (!safeEqual(m.userToken, c.sessionToken))
+        return fail(c, ErrorCode.WsSessionInvalid, 'Session invalid');
       if (m.state) {
         c.state ??= new Map();
         await syncStates(c);
@@ -167,7 +168,7 @@ export function createLiveHub(deps: {
 
   async function recheck(c: Connection): Promise<void> {
     try {
-      c.session = await auth.requireCookieSession(c.cookie);
+      c.session = await auth.resolveSession(c.sessionToken);
     } catch {
       return fail(c, ErrorCode.WsSessionInvalid, 'Session expired');
     }
@@ -200,13 +201,13 @@ export function createLiveHub(deps: {
 
   return {
     /**
-     * Takes a new socket; the session comes from the cookie of the upgrade request. Messages that
+     * Takes a new socket; the session token is the cookie of the upgrade request. Messages that
      * arrive while the session is being checked wait in the connection's queue.
      */
-    accept(socket: WebSocket, cookie: string | undefined): void {
+    accept(socket: WebSocket, sessionToken: string | undefined): void {
       const c: Connection = {
         socket,
-        cookie: cookie ?? '',
+        sessionToken: sessionToken ?? '',
         session: { userId: 0, login: '', authType: 0, applications: [], expiresAtMs: 0, tokenHash: '' },
         state: null,
         data: new Map(),
@@ -219,7 +220,7 @@ export function createLiveHub(deps: {
       socket.on('error', () => drop(c));
       enqueue(c, async () => {
         try {
-          c.session = await auth.requireCookieSession(cookie);
+          c.session = await auth.resolveSession(sessionToken);
           connections.add(c);
         } catch {
           fail(c, ErrorCode.WsSessionInvalid, 'Session invalid');

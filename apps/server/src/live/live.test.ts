@@ -1,4 +1,4 @@
-import type { LiveFrame } from '@meterportal/protocol';
+import { unixMs, type LiveFrame } from '@meterportal/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
@@ -152,7 +152,12 @@ describe.each(DIALECTS)('live hub on $name', (dialect) => {
     const p = await open(alice.cookie);
     p.send({ deviceToken: tokenOf(M1), notification: true });
     await new Promise((r) => setTimeout(r, 100));
-    const entry = { id: 7, type: 'STATUS' as const, mac: M1, data: { timestamp: 1, message: 'OFFLINE' } };
+    const entry = {
+      id: 7,
+      type: 'STATUS' as const,
+      mac: M1,
+      data: { timestamp: unixMs(1), message: 'OFFLINE' },
+    };
     t.services.live.bus.publish(M1, { kind: 'notification', entry, inAppUserIds: [999] });
     t.services.live.bus.publish(M1, {
       kind: 'notification',
@@ -212,5 +217,5 @@ describe.each(DIALECTS)('live hub on $name', (dialect) => {
     const got = await Promise.all(probes.map((p) => p.next((m) => m.topic === 'Data', 20_000)));
     expect(got.every((m) => (m.data as { ts: number }).ts === 42)).toBe(true);
     for (const p of probes) p.ws.close();
-  }, 60_000);
+  }, 240_000);
 });

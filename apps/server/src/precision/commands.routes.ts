@@ -3,7 +3,6 @@ import type { FastifyReply } from 'fastify';
 import { routes } from '@meterportal/protocol';
 import type { Services } from '../services';
 import { route } from '../http/route';
-import { sessionCookie } from '../http/session';
 
 /** Aborts when the client goes away before its answer was sent, so no wait is left behind. */
 export function abortOnDisconnect(reply: FastifyReply): AbortSignal {
@@ -18,35 +17,27 @@ export function abortOnDisconnect(reply: FastifyReply): AbortSignal {
 export function precisionReadRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, routes.harmonics, async (req, reply) => {
-      const user = await s.auth.requireCookieSession(sessionCookie(req));
       return {
         status: 'OK' as const,
-        data: await s.commands.harmonics(user, req.body.device_token, abortOnDisconnect(reply)),
+        data: await s.commands.harmonics(req.user, req.body.device_token, abortOnDisconnect(reply)),
       };
     });
     route(app, routes.waveform, async (req, reply) => {
-      const user = await s.auth.requireCookieSession(sessionCookie(req));
       return {
         status: 'OK' as const,
-        data: await s.commands.waveform(user, req.body.device_token, abortOnDisconnect(reply)),
+        data: await s.commands.waveform(req.user, req.body.device_token, abortOnDisconnect(reply)),
       };
     });
   };
 }
 
-/** Write-side device commands: firmware upgrade and relay. */
+/** Write-side device commands: the relay of a disconnector (recorded in its switching history). */
 export function commandsWriteRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, routes.firmwareUpgrade, async (req) => {
-      const user = await s.auth.requireCookieSession(sessionCookie(req));
-      await s.commands.firmwareUpgrade(user, req.body.token, req.body.fw);
-      return { status: 'OK' as const };
-    });
     route(app, routes.relay, async (req) => {
-      const user = await s.auth.requireCookieSession(sessionCookie(req));
       return {
         status: 'OK' as const,
-        data: { state: await s.commands.relay(user, req.body.token, req.body.state) },
+        data: { state: await s.relay.switchRelay(req.user, req.body.token, req.body.state) },
       };
     });
   };

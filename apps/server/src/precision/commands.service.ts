@@ -3,6 +3,7 @@ import {
   type CommandReply,
   type HarmonicsResult,
   type MeterRecord,
+  type SettingsWrite,
   type WaveformResult,
 } from '@meterportal/protocol';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
@@ -16,7 +17,13 @@ export type DeviceCommand =
   | { cmd: 'METERS_UPLOAD' }
   | { cmd: 'METERS_DOWNLOAD'; meters: MeterRecord[] }
   | { cmd: 'FIRMWARE_UPGRADE'; fw: string }
-  | { cmd: 'RELAY'; state: 'OPEN' | 'CLOSED' };
+  | { cmd: 'RELAY'; state: 'OPEN' | 'CLOSED' }
+  | { cmd: 'SETTINGS_READ' }
+  | { cmd: 'SETTINGS_WRITE'; settings: SettingsWrite }
+  | { cmd: 'NILM_TEACH_START'; name: string }
+  | { cmd: 'NILM_TEACH_STOP'; name: string }
+  | { cmd: 'NILM_FORGET'; name: string; imprintOnly: boolean }
+  | { cmd: 'NILM_SETTINGS'; process: boolean; autoLearn: boolean };
 
 /** Sends commands to devices over the broker and waits for the reply. */
 export interface DeviceCommander {
@@ -70,12 +77,6 @@ export function commandsService(deps: { devices: DevicesService; commander: Devi
       const reply = await send(d.mac, { cmd: 'WAVEFORM' }, signal);
       if (reply.ok && reply.cmd === 'WAVEFORM') return reply.result;
       throw new DeviceNotResponding();
-    },
-    /** Starts an upgrade; progress arrives as Upgrade messages on the live hub. Owners only. */
-    async firmwareUpgrade(user: SessionUser, token: string, fw: string): Promise<void> {
-      const d = await devices.resolve(user, token);
-      if (d.owner !== 1) throw new Forbidden('Only the device owner may upgrade its firmware');
-      await send(d.mac, { cmd: 'FIRMWARE_UPGRADE', fw });
     },
     /** Switches the load relay of a disconnector (type 2). Owners only. */
     async relay(user: SessionUser, token: string, state: 'OPEN' | 'CLOSED'): Promise<'OPEN' | 'CLOSED'> {

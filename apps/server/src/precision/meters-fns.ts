@@ -2,6 +2,7 @@
 // and recognising image files by their content.
 import { crc32 } from 'node:zlib';
 import type { METER_IMAGE_TYPES } from '@meterportal/protocol';
+import type { MultipartFile } from '../http/multipart';
 import {
   METER_FIELD_KEYS,
   METER_IMAGE_EXTENSIONS,
@@ -80,15 +81,8 @@ export function sniffImageType(bytes: Uint8Array): MeterImageType | null {
   return null;
 }
 
-/** One uploaded file as received. */
-export interface UploadedFile {
-  name: string;
-  /** Content type the client declared. */
-  declaredType: string;
-  bytes: Buffer;
-  /** The upload went past the size limit and was cut. */
-  truncated: boolean;
-}
+/** One uploaded file as received (cut one byte past the size limit). */
+export type UploadedFile = MultipartFile;
 
 /** Why an uploaded file is refused, or the type it is stored with. */
 export type ImageCheck =

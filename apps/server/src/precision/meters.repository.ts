@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { devicesRepository } from '../devices/devices.repository';
 import type { DB } from '../db/schema';
-import type { TelemetryDB } from '../db/schema.telemetry';
 
 /** A meter as stored (fields still as canonical JSON). */
 export interface StoredMeter {
@@ -42,6 +42,7 @@ export const meterTestRow = (t: TestWrite) => ({
 
 /** SQL of the meter database, meter images and meter tests. */
 export function metersRepository(database: Database) {
+  const devices = devicesRepository(database);
   const { db } = database;
 
   /** Stored tests per IDN of one device. */
@@ -243,15 +244,7 @@ export function metersRepository(database: Database) {
     },
 
     /** Online status code of a device (OnlineStatus), null when it never reported. */
-    async status(deviceId: number): Promise<number | null> {
-      const r = await db
-        .withTables<TelemetryDB>()
-        .selectFrom('device_states')
-        .select('status')
-        .where('device_id', '=', deviceId)
-        .executeTakeFirst();
-      return r ? r.status : null;
-    },
+    status: (deviceId: number): Promise<number | null> => devices.onlineStatus(deviceId),
   };
 }
 /** SQL of the meter database, meter images and meter tests. */

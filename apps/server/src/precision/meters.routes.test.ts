@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceCommander } from './commands.service';
 import {
   METER_IMAGE_MAX_BYTES,
+  METER_IMAGE_MAX_FILES,
   OnlineStatus,
   type MeterInputIn,
   type MeterTestResult,
@@ -410,6 +411,22 @@ describe.each(DIALECTS)('meter database routes on $name', (dialect) => {
     const r = await upload(BENCH, id, files);
     expect(r.json(), r.body).toMatchObject({ status: 'ERROR', code });
     expect(r.statusCode).toBe(code === 609 ? 413 : 400);
+    expect(await snapshot(t.services)).toEqual(before);
+  });
+
+  it('says the image limit when an upload carries more files than the parser takes', async () => {
+    const id = (await add(meter())).json().data.ID_meter as number;
+    const before = await snapshot(t.services);
+    const files = Array.from({ length: METER_IMAGE_MAX_FILES + 2 }, (_, i) => ({
+      name: `m${i}.png`,
+      type: 'image/png',
+      bytes: tinyPng(),
+    }));
+    const r = await upload(BENCH, id, files);
+    expect(r.json()).toMatchObject({
+      code: 600,
+      message: `Invalid request: at most ${METER_IMAGE_MAX_FILES} images per upload`,
+    });
     expect(await snapshot(t.services)).toEqual(before);
   });
 

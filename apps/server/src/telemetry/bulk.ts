@@ -48,6 +48,12 @@ export function fixedChunks<T>(rows: readonly T[], max: number): T[][] {
   return out;
 }
 
+/** A value of a row: null is written as SQL NULL (a quantity the device does not measure). */
+const cell = (r: readonly (number | null)[], c: number): number | null => {
+  const v = r[c];
+  return v === undefined ? 0 : v;
+};
+
 /**
  * Writes rows (values in spec.columns order) with as few statements as the engine allows;
  * returns what spec.returning selects (nothing without it).
@@ -56,14 +62,14 @@ export async function bulkInsert(
   db: QueryRunner,
   dialect: Dialect,
   spec: BulkSpec,
-  rows: readonly (readonly number[])[],
+  rows: readonly (readonly (number | null)[])[],
 ): Promise<unknown[]> {
   const out: unknown[] = [];
   if (rows.length === 0) return out;
   const cols = spec.columns.join(', ');
   const returning = spec.returning ? ` ${spec.returning}` : '';
   if (dialect === 'postgres') {
-    const arrays = spec.columns.map((_, c) => rows.map((r) => r[c] ?? 0));
+    const arrays = spec.columns.map((_, c) => rows.map((r) => cell(r, c)));
     const unnest = spec.types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
     const text = `INSERT INTO ${spec.table} (${cols}) SELECT * FROM unnest(${unnest}) ${spec.onConflict}${returning}`;
     const r = await db.executeQuery(CompiledQuery.raw(text, arrays));
@@ -73,8 +79,8 @@ export async function bulkInsert(
   const tuple = `(${spec.columns.map(() => '?').join(',')})`;
   for (const part of fixedChunks(rows, per)) {
     const text = `INSERT INTO ${spec.table} (${cols}) VALUES ${new Array<string>(part.length).fill(tuple).join(',')} ${spec.onConflict}${returning}`;
-    const params: number[] = [];
-    for (const r of part) for (let c = 0; c < spec.columns.length; c++) params.push(r[c] ?? 0);
+    const params: (number | null)[] = [];
+    for (const r of part) for (let c = 0; c < spec.columns.length; c++) params.push(cell(r, c));
     const r = await db.executeQuery(CompiledQuery.raw(text, params));
     if (spec.returning) for (const row of r.rows) out.push(row);
   }

@@ -121,6 +121,7 @@ describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
         await db().deleteFrom('energy_quarters').execute();
         await db().deleteFrom('energy_days').execute();
         await db().deleteFrom('telemetry_cursors').execute();
+        await db().deleteFrom('telemetry_hours_dirty').execute();
         const start = T0 + s.startOffsetSec;
         const times: number[] = [];
         for (let t = start; t < start + s.durationSec; t += s.stepSec) {
@@ -144,20 +145,51 @@ describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
         await deliver(last, frames.slice(Math.max(0, from - (cuts.at(-1)?.overlap ?? 0))));
         await last.close();
 
+        // Before the marked hours are recomputed, reads take them from their minutes; after, from
+        // the rollup: the same answer both times.
+        const readsEqual = async () => {
+          for (const [offset, length] of s.ranges) {
+            const a = T0 + offset;
+            const b = a + length;
+            const fromRollup = await history.hourAverages(deviceId, a, b, AVG_COLUMNS);
+            const fromMinutes = await history.minuteAverages(deviceId, a, b, AVG_COLUMNS, 3600);
+            expect(fromRollup).toEqual(fromMinutes);
+          }
+        };
+        await readsEqual();
+        const repository = createTelemetryRepository(database, { tz: DEFAULT_TZ });
+        while ((await repository.refreshEndedHours(T0 + 10 * 3600, 2)) > 0);
+        expect(await db().selectFrom('telemetry_hours_dirty').selectAll().execute()).toEqual([]);
         const { stored, recomputed } = await storedAndRecomputed();
         expect(recomputed.length).toBeGreaterThan(0);
         expect(stored).toEqual(recomputed);
-        for (const [offset, length] of s.ranges) {
-          const a = T0 + offset;
-          const b = a + length;
-          const fromRollup = await history.hourAverages(deviceId, a, b, AVG_COLUMNS);
-          const fromMinutes = await history.minuteAverages(deviceId, a, b, AVG_COLUMNS, 3600);
-          expect(fromRollup).toEqual(fromMinutes);
-        }
+        await readsEqual();
       }),
       { numRuns: 8, seed: 13 },
     );
   }, 240_000);
+
+  it('recomputes an hour once, by itself, after it ended, and not at every minute', async () => {
+    const ingest = pipeline();
+    ingest.start();
+    try {
+      nowMs = (T0 + 1800) * 1000;
+      await deliver(ingest, framesAt(Array.from({ length: 1800 }, (_, k) => T0 + k)));
+      const marks = () => db().selectFrom('telemetry_hours_dirty').selectAll().execute();
+      // Within the hour: its minutes are stored and the hour only marked.
+      expect(await db().selectFrom('telemetry_hours').selectAll().execute()).toEqual([]);
+      expect((await marks()).map((m) => [Number(m.hour_sec), m.device_id])).toEqual([[T0, deviceId]]);
+      // Past its end (the minute grace, a minute and the quiet seconds): recomputed and unmarked.
+      nowMs = (T0 + 3600 + 5 + 60 + 10 + 1) * 1000;
+      await ingest.flush();
+      expect(await marks()).toEqual([]);
+      const { stored, recomputed } = await storedAndRecomputed();
+      expect(stored.map((h) => [h.hour_sec, h.minutes])).toEqual([[T0, 30]]);
+      expect(stored).toEqual(recomputed);
+    } finally {
+      await ingest.close();
+    }
+  });
 
   it('keeps the hour the pruning cutoff cuts equal to its remaining minutes, and drops older hours', async () => {
     const frames = framesAt(Array.from({ length: (3 * 3600) / 5 }, (_, i) => T0 + i * 5));
@@ -167,6 +199,7 @@ describe.each(DIALECTS)('hourly rollup on $name', ({ name: dialect }) => {
     await ingest.close();
     const cutoff = T0 + 3600 + 1800;
     const repo = createTelemetryRepository(database, { tz: DEFAULT_TZ });
+    while ((await repo.refreshEndedHours(T0 + 10 * 3600, 100)) > 0);
     const minutesSec = Math.floor(nowMs / 1000) - cutoff;
     await repo.prune(
       { minutesSec, quartersSec: 10 * 365 * 86400, statusChangesSec: 10 * 365 * 86400 },

@@ -1,8 +1,11 @@
 // Hourly rollup of the minute table (telemetry_hours): each row is the aggregate of its device's
 // minutes in one UTC hour, as the history read computes it from the minutes (avg of averages per
-// minute row, min of minima, max of maxima, the number of minutes and of samples). Ingest and
-// backfill recompute the hours a write touched from the minutes themselves, in the same
-// transaction, so a re-delivered or merged minute can never leave an hour out of step.
+// minute row, min of minima, max of maxima, the number of minutes and of samples). Backfill
+// recomputes the hours it wrote in the same transaction. Ingest marks the hours its minutes fall
+// in (telemetry_hours_dirty) in the transaction that writes them and recomputes each hour once,
+// after it has ended: recomputing at every minute would aggregate up to 60 minutes of every
+// meter at each minute's commit. A marked hour is read from its minutes until then, so a
+// re-delivered or merged minute can never leave what a read answers out of step.
 import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { QueryRunner } from './bulk';
@@ -38,7 +41,6 @@ const sqliteRefresh = (n: number) =>
     `(VALUES ${new Array<string>(n).fill('(?, ?)').join(', ')}) AS h`,
     `m.device_id = h.column1 AND m.ts_sec >= h.column2 AND m.ts_sec < h.column2 + ${HOUR_SEC}`,
   );
-const sqliteStatements = new Map<number, string>();
 
 /** The distinct (device, hour) pairs of minute starts. */
 export function hoursOf(
@@ -52,30 +54,51 @@ export function hoursOf(
   return [...seen.values()];
 }
 
+/** SQL text per row count, built once for each count. */
+function byCount(text: (n: number) => string): (n: number) => string {
+  const made = new Map<number, string>();
+  return (n) => made.get(n) ?? made.set(n, text(n)).get(n)!;
+}
+
+/**
+ * Runs one statement over (device, hour) pairs: on PostgreSQL once with the two columns as arrays
+ * ($1 devices, $2 hours), on SQLite in chunks of `?, ?` pairs in that order.
+ */
+async function overHours(
+  trx: QueryRunner,
+  dialect: Dialect,
+  hours: readonly { deviceId: number; hourSec: number }[],
+  pgText: string,
+  sqliteText: (n: number) => string,
+  chunk: number,
+): Promise<void> {
+  if (hours.length === 0) return;
+  if (dialect === 'postgres') {
+    await trx.executeQuery(
+      CompiledQuery.raw(pgText, [hours.map((h) => h.deviceId), hours.map((h) => h.hourSec)]),
+    );
+    return;
+  }
+  for (let i = 0; i < hours.length; i += chunk) {
+    const part = hours.slice(i, i + chunk);
+    await trx.executeQuery(
+      CompiledQuery.raw(
+        sqliteText(part.length),
+        part.flatMap((h) => [h.deviceId, h.hourSec]),
+      ),
+    );
+  }
+}
+
+const sqliteRefreshText = byCount(sqliteRefresh);
+
 /** Recomputes the named hours from their minutes (call inside the transaction that wrote them). */
 export async function refreshHours(
   trx: QueryRunner,
   dialect: Dialect,
   hours: readonly { deviceId: number; hourSec: number }[],
 ): Promise<void> {
-  if (hours.length === 0) return;
-  if (dialect === 'postgres') {
-    await trx.executeQuery(
-      CompiledQuery.raw(PG_REFRESH, [hours.map((h) => h.deviceId), hours.map((h) => h.hourSec)]),
-    );
-    return;
-  }
-  for (let i = 0; i < hours.length; i += SQLITE_CHUNK) {
-    const part = hours.slice(i, i + SQLITE_CHUNK);
-    let text = sqliteStatements.get(part.length);
-    if (!text) sqliteStatements.set(part.length, (text = sqliteRefresh(part.length)));
-    await trx.executeQuery(
-      CompiledQuery.raw(
-        text,
-        part.flatMap((h) => [h.deviceId, h.hourSec]),
-      ),
-    );
-  }
+  await overHours(trx, dialect, hours, PG_REFRESH, sqliteRefreshText, SQLITE_CHUNK);
 }
 
 /**
@@ -87,6 +110,9 @@ export async function pruneHours(trx: QueryRunner, dialect: Dialect, cutoffSec: 
   const p = dialect === 'postgres' ? ['$1', '$2'] : ['?', '?'];
   await trx.executeQuery(CompiledQuery.raw(`DELETE FROM telemetry_hours WHERE hour_sec <= ${p[0]}`, [cut]));
   await trx.executeQuery(
+    CompiledQuery.raw(`DELETE FROM telemetry_hours_dirty WHERE hour_sec < ${p[0]}`, [cut]),
+  );
+  await trx.executeQuery(
     CompiledQuery.raw(
       `INSERT INTO telemetry_hours (device_id, hour_sec, minutes, samples, ${COLUMNS})
        SELECT m.device_id, m.ts_sec - m.ts_sec % ${HOUR_SEC}, count(*), sum(m.samples), ${AGGREGATES}
@@ -95,4 +121,70 @@ export async function pruneHours(trx: QueryRunner, dialect: Dialect, cutoffSec: 
       [cut, cut + HOUR_SEC],
     ),
   );
+}
+
+const SQLITE_MARK_CHUNK = 500;
+const PG_MARK = `INSERT INTO telemetry_hours_dirty (device_id, hour_sec)
+  SELECT * FROM unnest($1::int[], $2::bigint[]) ON CONFLICT DO NOTHING`;
+const sqliteMarkText = byCount(
+  (n) =>
+    `INSERT INTO telemetry_hours_dirty (device_id, hour_sec) VALUES ${new Array<string>(n).fill('(?, ?)').join(', ')}
+     ON CONFLICT DO NOTHING`,
+);
+
+/** Marks the hours of written minutes for a later recompute (inside the writing transaction). */
+export async function markHours(
+  trx: QueryRunner,
+  dialect: Dialect,
+  hours: readonly { deviceId: number; hourSec: number }[],
+): Promise<void> {
+  await overHours(trx, dialect, hours, PG_MARK, sqliteMarkText, SQLITE_MARK_CHUNK);
+}
+
+/**
+ * Recomputes up to `limit` marked hours that ended at or before endedBySec and unmarks them, in
+ * one transaction; returns how many. The marks are taken (deleted) before the minutes are read:
+ * a minute committed meanwhile marks its hour again (PostgreSQL makes its insert wait for the
+ * delete), so it is never left out.
+ */
+export async function refreshMarkedHours(
+  trx: QueryRunner,
+  dialect: Dialect,
+  endedBySec: number,
+  limit: number,
+): Promise<number> {
+  const p = dialect === 'postgres' ? ['$1', '$2'] : ['?', '?'];
+  const { rows } = await trx.executeQuery(
+    CompiledQuery.raw(
+      `DELETE FROM telemetry_hours_dirty WHERE (hour_sec, device_id) IN (
+         SELECT hour_sec, device_id FROM telemetry_hours_dirty WHERE hour_sec <= ${p[0]} ORDER BY hour_sec LIMIT ${p[1]})
+       RETURNING hour_sec, device_id`,
+      [endedBySec - HOUR_SEC, limit],
+    ),
+  );
+  const hours = (rows as { hour_sec: number | string; device_id: number }[]).map((r) => ({
+    deviceId: Number(r.device_id),
+    hourSec: Number(r.hour_sec),
+  }));
+  await refreshHours(trx, dialect, hours);
+  return hours.length;
+}
+
+/** Marked hours of a device in [fromSec, toSec): the rollup rows of these are not to be read. */
+export async function markedHours(
+  db: QueryRunner,
+  dialect: Dialect,
+  deviceId: number,
+  fromSec: number,
+  toSec: number,
+): Promise<number[]> {
+  const p = dialect === 'postgres' ? ['$1', '$2', '$3'] : ['?', '?', '?'];
+  const { rows } = await db.executeQuery(
+    CompiledQuery.raw(
+      `SELECT hour_sec FROM telemetry_hours_dirty WHERE hour_sec >= ${p[0]} AND hour_sec < ${p[1]} AND device_id = ${p[2]}
+       ORDER BY hour_sec`,
+      [fromSec, toSec, deviceId],
+    ),
+  );
+  return (rows as { hour_sec: number | string }[]).map((r) => Number(r.hour_sec));
 }

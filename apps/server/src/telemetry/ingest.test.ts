@@ -1,7 +1,7 @@
 import { DEFAULT_TZ } from '../config/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHistory, createMeterModel, createRegisters, meterProfile } from '@meterportal/simulator';
-import { deviceTopic, encodePayload, type LiveFrame } from '@meterportal/protocol';
+import { deviceTopic, encodePayload, type MeasuredLiveFrame } from '@meterportal/protocol';
 import type { Database } from '../db/database';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { createIngest } from './ingest';
@@ -14,10 +14,10 @@ const MAC = 'EM-70-B3-D5-01-00-01';
 const T0 = 1_781_000_137; // mid-minute, mid-quarter
 const enc = (x: unknown) => new TextEncoder().encode(encodePayload(x));
 
-function frames(count: number, startSec = T0): LiveFrame[] {
+function frames(count: number, startSec = T0): MeasuredLiveFrame[] {
   const model = createMeterModel(meterProfile(1, MAC));
   const regs = createRegisters(42);
-  const out: LiveFrame[] = [];
+  const out: MeasuredLiveFrame[] = [];
   for (let i = 0; i < count; i++) {
     const ts = startSec + i;
     const s = model.sample(ts);
@@ -40,10 +40,16 @@ describe.each(DIALECTS)('ingest on $name', ({ name: dialect }) => {
       clock,
       metrics,
     });
+    built.push(ingest);
     return { ingest, metrics, logger };
   };
+  const built: { settled(): Promise<void> }[] = [];
   const db = () => database.db.withTables<TelemetryDB>();
-  const settle = () => new Promise((r) => setTimeout(r, 30));
+  /** Until every device look-up under way has ended (a loaded database answers slowly). */
+  const settle = async () => {
+    await new Promise((r) => setTimeout(r, 30));
+    for (const i of built) await i.settled();
+  };
 
   beforeEach(async () => {
     database = await openTestDatabase(dialect);
@@ -73,7 +79,7 @@ describe.each(DIALECTS)('ingest on $name', ({ name: dialect }) => {
       q.reduce((s, r) => s + Number(r[col]), 0);
     expect(sum('e_i_l1_wh')).toBe(last.E_I.L1 - first.E_I.L1);
     expect(sum('q1_l2_varh')).toBe(last.Q1.L2 - first.Q1.L2);
-    const total = (f: LiveFrame) => f.E_I.L1 + f.E_I.L2 + f.E_I.L3;
+    const total = (f: MeasuredLiveFrame) => f.E_I.L1 + f.E_I.L2 + f.E_I.L3;
     expect(sum('e_i_wh')).toBe(total(last) - total(first));
     expect(sum('s_e_vah')).toBe(
       last.S_E.L1 + last.S_E.L2 + last.S_E.L3 - first.S_E.L1 - first.S_E.L2 - first.S_E.L3,
@@ -126,7 +132,7 @@ describe.each(DIALECTS)('ingest on $name', ({ name: dialect }) => {
     await a.ingest.close();
     await b.ingest.close();
     const q = await db().selectFrom('energy_quarters').select(['e_i_wh']).execute();
-    const total = (f: LiveFrame) => f.E_I.L1 + f.E_I.L2 + f.E_I.L3;
+    const total = (f: MeasuredLiveFrame) => f.E_I.L1 + f.E_I.L2 + f.E_I.L3;
     expect(q.reduce((s, r) => s + Number(r.e_i_wh), 0)).toBe(total(fs.at(-1)!) - total(fs[0]!));
     const conflicts = (await b.metrics.rejects.get()).values.find(
       (v) => v.labels.reason === 'cursor_conflict',

@@ -191,6 +191,11 @@ export function isRefusal(e: unknown): boolean {
   return /^2[23][0-9A-Z]{3}$/.test(code) || /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG|RANGE)/.test(code);
 }
 
+/** Device-hours of the rollup recomputed per transaction (60 minute rows each). */
+const HOUR_REFRESH_BATCH = 500;
+/** Seconds at the start of each minute left to the commits of the minutes that just closed. */
+const HOUR_REFRESH_QUIET_SEC = 10;
+
 /** Creates the ingest pipeline; call start() to begin periodic commits. */
 export function createIngest(deps: IngestDeps) {
   const { repository, logger, clock, metrics, listeners = {} } = deps;
@@ -679,10 +684,37 @@ export function createIngest(deps: IngestDeps) {
     pending.acks.push(...newer.acks);
   }
 
+  // Hours of the rollup are recomputed once each, after they ended (a minute closes up to the
+  // grace after its end): at most once a commit interval, a bounded number of device-hours per
+  // transaction, away from the first seconds of a minute when the minutes of every meter close.
+  let hoursDueAtMs = 0;
+  async function refreshHours(): Promise<void> {
+    const nowMs = clock.nowMs();
+    if (nowMs < hoursDueAtMs) return;
+    const nowSec = Math.floor(nowMs / 1000);
+    if (nowSec % MINUTE_SEC < HOUR_REFRESH_QUIET_SEC) return;
+    const done = await repository.refreshEndedHours(nowSec - graceSec - MINUTE_SEC, HOUR_REFRESH_BATCH);
+    hoursDueAtMs =
+      done < HOUR_REFRESH_BATCH
+        ? (Math.floor(nowSec / 3600) * 3600 + 3600 + graceSec + MINUTE_SEC + HOUR_REFRESH_QUIET_SEC) * 1000
+        : nowMs + flushIntervalMs;
+  }
+
+  async function commitAndRefresh(): Promise<void> {
+    await commit();
+    try {
+      await refreshHours();
+    } catch (e) {
+      // The marks stay: the hours are recomputed at a later commit; reads use their minutes meanwhile.
+      burst('hour-refresh', { err: e }, 'hourly rollup not refreshed');
+      hoursDueAtMs = clock.nowMs() + flushIntervalMs;
+    }
+  }
+
   /** Commits everything pending now (one transaction at a time). */
   async function flush(): Promise<void> {
     while (flushing) await flushing;
-    flushing = commit().finally(() => {
+    flushing = commitAndRefresh().finally(() => {
       flushing = null;
     });
     await flushing;

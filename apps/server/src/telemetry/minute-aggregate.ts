@@ -73,10 +73,14 @@ export function minuteStart(tsSec: number): number {
   return Math.floor(tsSec / MINUTE_SEC) * MINUTE_SEC;
 }
 
-/** Channel values of a frame, in MINUTE_CHANNELS order. */
+/**
+ * Channel values of a frame, in MINUTE_CHANNELS order; NaN where the device does not measure the
+ * quantity or phase. NaN survives the running sums and the stored open minute, so a channel
+ * without a measured value in its minute is stored as null.
+ */
 export function frameChannels(frame: Pick<LiveFrame, LivePhaseQuantity | 'F'>): number[] {
-  return MINUTE_CHANNELS.map((c) =>
-    c.phase === null ? frame.F : frame[c.quantity as LivePhaseQuantity][c.phase],
+  return MINUTE_CHANNELS.map(
+    (c) => (c.phase === null ? frame.F : frame[c.quantity as LivePhaseQuantity][c.phase]) ?? Number.NaN,
   );
 }
 
@@ -91,36 +95,50 @@ export function addSample(bucket: MinuteBucket, values: readonly number[]): void
   }
 }
 
-/** A finished minute: sample count and one value per column of MINUTE_VALUE_COLUMNS. */
+/**
+ * A finished minute: sample count and one value per column of MINUTE_VALUE_COLUMNS, null where
+ * the device did not measure the channel in every frame of the minute.
+ */
 export interface MinuteAggregate {
   minuteStartSec: number;
   samples: number;
-  values: number[];
+  values: (number | null)[];
 }
+
+const measured = (v: number | undefined): number | null => (v === undefined || Number.isNaN(v) ? null : v);
 
 /** Averages, minima and maxima of a bucket with at least one sample. */
 export function finishMinute(bucket: MinuteBucket): MinuteAggregate {
   if (bucket.samples === 0) throw new Error('empty minute');
-  const values: number[] = [];
+  const values: (number | null)[] = [];
   MINUTE_CHANNELS.forEach((c, i) => {
-    values.push((bucket.sum[i] ?? 0) / bucket.samples);
-    if (c.minMax) values.push(bucket.min[i] ?? 0, bucket.max[i] ?? 0);
+    const avg = measured((bucket.sum[i] ?? 0) / bucket.samples);
+    values.push(avg);
+    if (c.minMax)
+      values.push(avg === null ? null : (bucket.min[i] ?? 0), avg === null ? null : (bucket.max[i] ?? 0));
   });
   return { minuteStartSec: bucket.minuteStartSec, samples: bucket.samples, values };
 }
 
+/** Both values when measured, else null (a channel measured in one part only is not whole). */
+const both = (
+  a: number | null | undefined,
+  b: number | null | undefined,
+  f: (x: number, y: number) => number,
+) => (a === null || a === undefined || b === null || b === undefined ? null : f(a, b));
+
 /** Merges two aggregates of the same minute (a redelivered part after a restart, say). */
 export function mergeMinutes(a: MinuteAggregate, b: MinuteAggregate): MinuteAggregate {
   const n = a.samples + b.samples;
-  const values: number[] = [];
+  const values: (number | null)[] = [];
   let col = 0;
   for (const c of MINUTE_CHANNELS) {
-    values.push(((a.values[col] ?? 0) * a.samples + (b.values[col] ?? 0) * b.samples) / n);
+    values.push(both(a.values[col], b.values[col], (x, y) => (x * a.samples + y * b.samples) / n));
     col++;
     if (c.minMax) {
       values.push(
-        Math.min(a.values[col] ?? 0, b.values[col] ?? 0),
-        Math.max(a.values[col + 1] ?? 0, b.values[col + 1] ?? 0),
+        both(a.values[col], b.values[col], Math.min),
+        both(a.values[col + 1], b.values[col + 1], Math.max),
       );
       col += 2;
     }

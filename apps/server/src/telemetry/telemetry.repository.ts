@@ -8,7 +8,8 @@ import { ENERGY_COLUMNS, MINUTE_COLUMNS } from './columns';
 import { MINUTE_CHANNELS, type MinuteAggregate } from './minute-aggregate';
 import { sumIntoDays } from './day-rollup';
 import { addDays, ensureDayRollup } from './day-rollup.repository';
-import { hoursOf, pruneHours, refreshHours } from './hour-rollup';
+import { hoursOf, markHours, pruneHours, refreshHours, refreshMarkedHours } from './hour-rollup';
+import { frequencyQuartersOf, refreshFrequencyQuarters } from './frequency-rollup';
 import { localDayFinder, nextPeriod, startOfDay } from '../history/calendar';
 import { meterTestRow, type TestWrite } from '../precision/meters.repository';
 
@@ -268,6 +269,8 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
     await rollupInZone();
     return db.transaction().execute(async (trx) => {
       const q = await trx.deleteFrom('energy_quarters').where('ts_sec', '<', cutoffSec).executeTakeFirst();
+      // Frequency counts live as long as energy: the yearly EN 50160 rule reads them.
+      await trx.deleteFrom('frequency_quarters').where('quarter_sec', '<', cutoffSec).execute();
       const day = startOfDay(cutoffSec, tz);
       const next = nextPeriod(day, 'DAY', tz);
       await trx.deleteFrom('energy_days').where('day_sec', '<=', day).execute();
@@ -392,7 +395,8 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         await addDays(trx, dialect, sumIntoDays(quarters, dayOf));
         const minutes = batch.minutes.filter(ok);
         await bulkInsert(trx, dialect, minuteMerge, minutes.map(minuteRow));
-        await refreshHours(trx, dialect, hoursOf(minutes.map(minuteKey)));
+        await markHours(trx, dialect, hoursOf(minutes.map(minuteKey)));
+        await refreshFrequencyQuarters(trx, dialect, frequencyQuartersOf(minutes.map(minuteKey)));
         for (const s of batch.states) {
           const row = {
             status: s.status,
@@ -437,6 +441,14 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
       });
     },
 
+    /**
+     * Recomputes up to `limit` marked hours of the rollup that ended at or before endedBySec from
+     * their minutes, in one transaction; returns how many.
+     */
+    async refreshEndedHours(endedBySec: number, limit: number): Promise<number> {
+      return db.transaction().execute((trx) => refreshMarkedHours(trx, dialect, endedBySec, limit));
+    },
+
     /** Whether the database answers at all (tells a refused row from an outage). */
     async reachable(): Promise<boolean> {
       try {
@@ -466,6 +478,7 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         );
         await bulkInsert(trx, dialect, minuteKeep, minutes.map(minuteRow));
         await refreshHours(trx, dialect, hoursOf(minutes.map(minuteKey)));
+        await refreshFrequencyQuarters(trx, dialect, frequencyQuartersOf(minutes.map(minuteKey)));
       });
     },
 

@@ -27,22 +27,27 @@ export async function openTestDatabase(
   };
 }
 
+/** A three-phase device row titled by the end of its mac, as tests and benchmarks insert it. */
+export function testDeviceRow(mac: string, type: number) {
+  return {
+    mac,
+    type,
+    title: mac.slice(-8),
+    description: null,
+    phase_use: 3,
+    lora: 0,
+    nilm_process: 0,
+    nilm_autolearn: 0,
+    fw: null,
+    created_at_ms: Date.now(),
+  };
+}
+
 /** Inserts a device and returns its id. */
 export async function insertDevice(database: Database, mac: string, type = 1): Promise<number> {
   const row = await database.db
     .insertInto('devices')
-    .values({
-      mac,
-      type,
-      title: mac.slice(-8),
-      description: null,
-      phase_use: 3,
-      lora: 0,
-      nilm_process: 0,
-      nilm_autolearn: 0,
-      fw: null,
-      created_at_ms: Date.now(),
-    })
+    .values(testDeviceRow(mac, type))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { createMeterModel, createRegisters, meterProfile } from '@meterportal/simulator';
-import { deviceTopic, encodePayload, type DeviceMessage, type LiveFrame } from '@meterportal/protocol';
+import {
+  deviceTopic,
+  encodePayload,
+  type DeviceMessage,
+  type MeasuredLiveFrame,
+} from '@meterportal/protocol';
 import { DEFAULT_TZ } from '../config/config';
 import { dropPgSchema, openDatabase, type Database } from '../db/database';
 import { migrateToLatest, migrateUpTo } from '../db/migrations/index';
@@ -21,7 +26,7 @@ const B = 'EM-70-B3-D5-07-00-02';
 const T0 = 1_781_000_100; // a whole minute
 const enc = (x: unknown) => new TextEncoder().encode(encodePayload(x));
 
-function frames(mac: string, count: number, startSec = T0): LiveFrame[] {
+function frames(mac: string, count: number, startSec = T0): MeasuredLiveFrame[] {
   const model = createMeterModel(meterProfile(1, mac));
   const regs = createRegisters(7);
   return Array.from({ length: count }, (_, i) => {
@@ -47,7 +52,7 @@ describe.each(DIALECTS)('device wire faults on $name', ({ name: dialect }) => {
     });
     return { ingest, metrics, logger };
   };
-  const live = (ingest: ReturnType<typeof build>['ingest'], mac: string, fs: LiveFrame[]) => {
+  const live = (ingest: ReturnType<typeof build>['ingest'], mac: string, fs: MeasuredLiveFrame[]) => {
     for (const f of fs) ingest.handle(deviceTopic(mac, 'live'), enc(f));
   };
   const counter = async (

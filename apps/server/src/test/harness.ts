@@ -150,7 +150,14 @@ export async function assign(
 export interface Client {
   token: string;
   cookie: string;
-  devices: { mac: string; token: string; owner: boolean; type: number; expire: number }[];
+  devices: {
+    mac: string;
+    token: string;
+    owner: boolean;
+    type: number;
+    expire: number;
+    quantities?: string[];
+  }[];
 }
 
 /** Signs in through the API like the browser does. */
@@ -211,25 +218,38 @@ export async function callMultipart(
   fields: Record<string, string>,
   files: readonly UploadFile[],
   client?: Pick<Client, 'cookie'> | null,
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const body = await multipartBody(fields, files);
   return app.inject({
     method: 'POST',
     url,
     payload: body.payload,
-    headers: { 'content-type': body.contentType },
+    headers: { ...headers, 'content-type': body.contentType },
     ...(client ? { cookies: { [SESSION_COOKIE]: client.cookie } } : {}),
   });
+}
+
+/**
+ * The store's tables and views (Kysely's own migration tables left out). On PostgreSQL only its
+ * own schema is read: other runs sharing the database create, migrate and drop theirs meanwhile,
+ * and a catalog read across every schema fails when one goes away under it.
+ */
+async function tableNames(s: Services): Promise<string[]> {
+  const db = s.database.db;
+  if (s.database.dialect === 'sqlite') return (await db.introspection.getTables()).map((t) => t.name);
+  const found = await sql<{ name: string }>`
+    SELECT c.relname AS name FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
+    WHERE ns.nspname = ${s.database.schema ?? 'public'} AND c.relkind IN ('r', 'v', 'p')
+      AND c.relname NOT IN ('kysely_migration', 'kysely_migration_lock')`.execute(db);
+  return found.rows.map((r) => r.name);
 }
 
 /** Every row of every table, for asserting that a denied request changed nothing. */
 export async function snapshot(s: Services): Promise<Record<string, unknown[]>> {
   const db = s.database.db;
   // Every table of the store, read from its catalog, so a table added later is covered unasked.
-  const tables = (await db.introspection.getTables())
-    .filter((t) => s.database.dialect === 'sqlite' || t.schema === s.database.schema)
-    .map((t) => t.name)
-    .sort();
+  const tables = (await tableNames(s)).sort();
   if (tables.length < 20) throw new Error(`snapshot found only ${tables.length} tables`);
   const out: Record<string, unknown[]> = {};
   for (const t of tables) {

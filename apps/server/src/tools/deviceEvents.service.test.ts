@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceMessage, NotificationEntry, NotificationType } from '@meterportal/protocol';
+import {
+  unixSec,
+  type DeviceMessage,
+  type NotificationEntry,
+  type NotificationType,
+} from '@meterportal/protocol';
 import { ManualClock } from '../clock';
 import { memoryLogger } from '../telemetry/testing';
 import { deviceEventsService } from './deviceEvents.service';
@@ -77,7 +82,7 @@ describe('device messages becoming notifications', () => {
       {
         kind: 'event',
         mac: MAC,
-        payload: { type: 'STATUS', data: { timestamp: 1_763_000_000, event: 'BOOT' } },
+        payload: { type: 'STATUS', data: { timestamp: unixSec(1_763_000_000), event: 'BOOT' } },
       },
       7,
     );

@@ -3,6 +3,7 @@
 // back is announced once per window by a summary.
 import type { Registry } from 'prom-client';
 import type { DeviceMessage, NotificationEntry, NotificationType } from '@meterportal/protocol';
+import { secToMs, unixMs } from '@meterportal/protocol';
 import type { Clock } from '../clock';
 import type { Logger } from '../telemetry/burst-log';
 import { deviceEventLimiter, suppressedText, type EventLimits } from './eventLimiter';
@@ -44,7 +45,7 @@ export function deviceEventsService(deps: {
   function summarize(): void {
     for (const sum of limiter.dueSummaries()) {
       record(sum.deviceId, sum.mac, 'STATUS', {
-        timestamp: sum.untilMs,
+        timestamp: unixMs(sum.untilMs),
         event: 'EVENTS_SUPPRESSED',
         message: suppressedText(sum.suppressed),
       });
@@ -58,7 +59,7 @@ export function deviceEventsService(deps: {
         // Seconds on the device wire, milliseconds in storage and towards browsers and Webex.
         record(deviceId, message.mac, message.payload.type, {
           ...message.payload.data,
-          timestamp: message.payload.data.timestamp * 1000,
+          timestamp: secToMs(message.payload.data.timestamp),
         });
       }
       if (message.kind === 'state') {
@@ -71,7 +72,7 @@ export function deviceEventsService(deps: {
           limiter.admit(deviceId, message.mac)
         ) {
           record(deviceId, message.mac, 'STATUS', {
-            timestamp: clock.nowMs(),
+            timestamp: unixMs(clock.nowMs()),
             event: message.payload.status,
             message: `Device is ${message.payload.status}`,
           });

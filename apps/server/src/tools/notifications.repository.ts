@@ -1,6 +1,7 @@
+import type { NotificationType } from '@meterportal/protocol';
 import type { Database } from '../db/database';
 
-/** SQL for notifications, pairs and the Webex outbox. */
+/** SQL for notifications, their read marks, pairs and the delivery outbox. */
 export function notificationsRepository({ db }: Database) {
   return {
     async insertNotification(deviceId: number, type: string, data: string, atMs: number): Promise<number> {
@@ -18,6 +19,56 @@ export function notificationsRepository({ db }: Database) {
         .where('device_id', '=', deviceId)
         .orderBy('id', 'desc')
         .limit(limit)
+        .execute();
+    },
+    /**
+     * One page of the notifications of the devices assigned to a user right now, newest first,
+     * with the user's read mark.
+     */
+    history(q: HistoryQuery) {
+      const reads = db
+        .selectFrom('notification_reads')
+        .select(['notification_id'])
+        .where('user_id', '=', q.userId);
+      return db
+        .selectFrom('notifications as n')
+        .innerJoin('assignments as a', (j) =>
+          j.onRef('a.device_id', '=', 'n.device_id').on('a.user_id', '=', q.userId),
+        )
+        .innerJoin('devices as v', 'v.id', 'n.device_id')
+        .leftJoin(reads.as('r'), 'r.notification_id', 'n.id')
+        .select(['n.id', 'n.type', 'n.data', 'n.at_ms', 'v.mac', 'r.notification_id as read_id'])
+        .where('a.life_time_sec', '>', q.nowSec)
+        .$if(q.deviceId !== undefined, (b) => b.where('n.device_id', '=', q.deviceId ?? -1))
+        .$if(q.types !== undefined, (b) => b.where('n.type', 'in', q.types ?? []))
+        .$if(q.fromMs !== undefined, (b) => b.where('n.at_ms', '>=', q.fromMs ?? 0))
+        .$if(q.toMs !== undefined, (b) => b.where('n.at_ms', '<=', q.toMs ?? 0))
+        .$if(q.read === 'READ', (b) => b.where('r.notification_id', 'is not', null))
+        .$if(q.read === 'UNREAD', (b) => b.where('r.notification_id', 'is', null))
+        .$if(q.beforeId !== undefined, (b) => b.where('n.id', '<', q.beforeId ?? 0))
+        .orderBy('n.id', 'desc')
+        .limit(q.limit)
+        .execute();
+    },
+    /** Of these notification ids, those of devices assigned to the user right now. */
+    async visibleIds(userId: number, ids: number[], nowSec: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('notifications as n')
+        .innerJoin('assignments as a', (j) =>
+          j.onRef('a.device_id', '=', 'n.device_id').on('a.user_id', '=', userId),
+        )
+        .select('n.id')
+        .where('n.id', 'in', ids)
+        .where('a.life_time_sec', '>', nowSec)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async markRead(userId: number, ids: number[], nowMs: number): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .insertInto('notification_reads')
+        .values(ids.map((notification_id) => ({ user_id: userId, notification_id, read_at_ms: nowMs })))
+        .onConflict((oc) => oc.columns(['user_id', 'notification_id']).doNothing())
         .execute();
     },
     pairsForDevice(deviceId: number, notifyType: number) {
@@ -43,6 +94,8 @@ export function notificationsRepository({ db }: Database) {
       notifyType: number;
       destType: number;
       webexSpace: string | null;
+      email: string | null;
+      emailLanguage: string | null;
       nowMs: number;
     }): Promise<number> {
       const r = await db
@@ -53,6 +106,8 @@ export function notificationsRepository({ db }: Database) {
           notify_type: p.notifyType,
           dest_type: p.destType,
           webex_space: p.webexSpace,
+          email: p.email,
+          email_language: p.emailLanguage,
           created_at_ms: p.nowMs,
         })
         .returning('id')
@@ -83,7 +138,8 @@ export function notificationsRepository({ db }: Database) {
         )
         .execute();
     },
-    due(nowMs: number, limit: number) {
+    /** Pending deliveries to these kinds of destination whose time has come. */
+    due(nowMs: number, limit: number, destTypes: number[]) {
       return db
         .selectFrom('notification_deliveries as d')
         .innerJoin('notification_pairs as p', 'p.id', 'd.pair_id')
@@ -93,14 +149,19 @@ export function notificationsRepository({ db }: Database) {
           'd.id',
           'd.attempts',
           'd.next_at_ms',
+          'p.dest_type',
           'p.webex_space',
+          'p.email',
+          'p.email_language',
           'n.type',
           'n.data',
+          'n.at_ms',
           'v.title',
           'v.mac',
         ])
         .where('d.state', '=', 'pending')
         .where('d.next_at_ms', '<=', nowMs)
+        .where('p.dest_type', 'in', destTypes.length > 0 ? destTypes : [-1])
         .orderBy('d.next_at_ms')
         .limit(limit)
         .execute();
@@ -143,5 +204,18 @@ export function notificationsRepository({ db }: Database) {
     },
   };
 }
-/** SQL for notifications, pairs and the Webex outbox. */
+/** SQL for notifications, their read marks, pairs and the delivery outbox. */
 export type NotificationsRepository = ReturnType<typeof notificationsRepository>;
+
+/** Filters and cursor of one page of the notification history. */
+export interface HistoryQuery {
+  userId: number;
+  nowSec: number;
+  deviceId?: number | undefined;
+  types?: NotificationType[] | undefined;
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+  read?: 'READ' | 'UNREAD' | undefined;
+  beforeId?: number | undefined;
+  limit: number;
+}

@@ -1,3 +1,4 @@
+import { unixMs } from '@meterportal/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIALECTS,
@@ -11,7 +12,8 @@ import {
   type TestApp,
 } from '../test/harness';
 import { startWebexStandIn, type WebexStandIn } from '../test/webexStandIn';
-import { MAX_ATTEMPTS, retryDelayMs, webexDelivery } from './webexDelivery';
+import { MAX_ATTEMPTS, notificationDelivery, retryDelayMs } from './notificationDelivery';
+import { webexChannel } from './webex';
 
 const HOUSE = '02-4D-50-00-00-01';
 const WORKSHOP = '02-4D-50-00-00-04';
@@ -119,8 +121,20 @@ describe.each(DIALECTS)('notifications on $name', (dialect) => {
     expect(space.statusCode).toBe(200);
     const list = await pairCall('POST', { device_token: tok(HOUSE) }, true);
     expect(list.json().data).toEqual([
-      { ID: cloud.json().data.ID_notify, ID_notifyType: 1, ID_notifyDestType: 1, webex_space: null },
-      { ID: space.json().data.ID_notify, ID_notifyType: 2, ID_notifyDestType: 2, webex_space: 'room-ops' },
+      {
+        ID: cloud.json().data.ID_notify,
+        ID_notifyType: 1,
+        ID_notifyDestType: 1,
+        webex_space: null,
+        email: null,
+      },
+      {
+        ID: space.json().data.ID_notify,
+        ID_notifyType: 2,
+        ID_notifyDestType: 2,
+        webex_space: 'room-ops',
+        email: null,
+      },
     ]);
     expect((await pairCall('POST', { device_token: tok(WORKSHOP) }, true)).json().data).toEqual([]);
   });
@@ -128,7 +142,7 @@ describe.each(DIALECTS)('notifications on $name', (dialect) => {
   it('delivers a paired event to the portal users and to the Webex space', async () => {
     const before = webex.messages.length;
     const recorded = await t.services.notifications.record(houseId, HOUSE, 'NILM', {
-      timestamp: t.clock.nowMs(),
+      timestamp: unixMs(t.clock.nowMs()),
       event: 'ON',
       name: 'Kettle',
       phase: 'L2',
@@ -138,13 +152,13 @@ describe.each(DIALECTS)('notifications on $name', (dialect) => {
     });
     expect(recorded.inAppUserIds).toEqual([]);
     const status = await t.services.notifications.record(houseId, HOUSE, 'STATUS', {
-      timestamp: t.clock.nowMs(),
+      timestamp: unixMs(t.clock.nowMs()),
       message: 'OFFLINE',
     });
     expect(status.inAppUserIds).toEqual([aliceId]);
-    const worker = webexDelivery({
+    const worker = notificationDelivery({
       repo: t.services.repos.notifications,
-      webex: t.services.webex,
+      channels: [webexChannel(t.services.webex)],
       clock: t.clock,
     });
     expect(await worker.tick()).toEqual({ sent: 1, failed: 0 });
@@ -164,13 +178,13 @@ describe.each(DIALECTS)('notifications on $name', (dialect) => {
     const before = webex.messages.length;
     webex.failNext(2);
     await t.services.notifications.record(houseId, HOUSE, 'NILM', {
-      timestamp: t.clock.nowMs(),
+      timestamp: unixMs(t.clock.nowMs()),
       event: 'OFF',
       name: 'Oven',
     });
-    const worker = webexDelivery({
+    const worker = notificationDelivery({
       repo: t.services.repos.notifications,
-      webex: t.services.webex,
+      channels: [webexChannel(t.services.webex)],
       clock: t.clock,
     });
     expect(await worker.tick()).toEqual({ sent: 0, failed: 1 });

@@ -2,22 +2,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@meterportal/protocol';
 import type { Services } from '../services';
 import { route } from '../http/route';
-import { sessionCookie } from '../http/session';
 
 /** Read-side notification calls. */
 export function notificationsReadRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, routes.notifications, async (req) => ({
       status: 'OK' as const,
-      data: await s.notifications.latest(sessionCookie(req), req.body.device_token, req.body.limit),
+      data: await s.notifications.latest(req.user, req.body.device_token, req.body.limit),
     }));
-    route(app, routes.webexSpaces, async (req) => ({
+    route(app, routes.webexSpaces, async () => ({
       status: 'OK' as const,
-      data: await s.notifications.webexSpaces(req.body.user_token, sessionCookie(req)),
+      data: await s.notifications.webexSpaces(),
+    }));
+    route(app, routes.notificationHistory, async (req) => ({
+      status: 'OK' as const,
+      data: await s.notifications.history(req.user, req.body),
+    }));
+    route(app, routes.emailDestination, async () => ({
+      status: 'OK' as const,
+      data: s.notifications.emailAvailable(),
     }));
     route(app, routes.pairList, async (req) => ({
       status: 'OK' as const,
-      data: await s.notifications.listPairs(req.body.user_token, sessionCookie(req), req.body.device_token),
+      data: await s.notifications.listPairs(req.user, req.body.device_token),
     }));
   };
 }
@@ -27,15 +34,14 @@ export function notificationsWriteRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, routes.pairAdd, async (req) => ({
       status: 'OK' as const,
-      data: { ID_notify: await s.notifications.addPair(req.body.user_token, sessionCookie(req), req.body) },
+      data: { ID_notify: await s.notifications.addPair(req.user, req.body) },
     }));
+    route(app, routes.notificationRead, async (req) => {
+      await s.notifications.markRead(req.user, req.body.ids);
+      return { status: 'OK' as const };
+    });
     route(app, routes.pairDelete, async (req) => {
-      await s.notifications.deletePair(
-        req.body.user_token,
-        sessionCookie(req),
-        req.body.device_token,
-        req.body.ID,
-      );
+      await s.notifications.deletePair(req.user, req.body.device_token, req.body.ID);
       return { status: 'OK' as const };
     });
   };

@@ -3,15 +3,18 @@ import {
   NotificationData,
   NotifyDestination,
   sourceAllowedFor,
+  type HistoryEntry,
+  type MessageLanguage,
   type NotificationEntry,
   type NotificationType,
 } from '@meterportal/protocol';
 import type { z } from 'zod';
 import type { Clock } from '../clock';
-import type { AuthService } from '../auth/auth.service';
+import type { Session } from '../auth/auth.service';
 import type { DevicesService } from '../devices/devices.service';
 import { AppError, Conflict, DataNotFound, InvalidRequest, NotFound } from '../http/errors';
 import type { NotificationsRepository } from './notifications.repository';
+import type { Mailer } from './mailer';
 import type { WebexClient } from './webex';
 
 /** A recorded notification and the users who routed it to the portal itself. */
@@ -30,15 +33,29 @@ class WebexUnavailable extends AppError {
   }
 }
 
-/** Device notifications, their routing pairs, and delivery to Webex spaces. */
+/** Filters and cursor of a history page as the route takes them. */
+export interface HistoryRequest {
+  device_token?: string | undefined;
+  types?: NotificationType[] | undefined;
+  from_ms?: number | undefined;
+  to_ms?: number | undefined;
+  read?: 'READ' | 'UNREAD' | undefined;
+  before_id?: number | undefined;
+  limit: number;
+}
+
+const parseData = (json: string) => NotificationData.parse(JSON.parse(json));
+
+/** Device notifications, their history and read marks, routing pairs, and their delivery. */
 export function notificationsService(deps: {
   repo: NotificationsRepository;
-  auth: AuthService;
   devices: DevicesService;
   webex: WebexClient;
+  mailer: Mailer;
   clock: Clock;
 }) {
-  const { repo, auth, devices, webex, clock } = deps;
+  const { repo, devices, webex, mailer, clock } = deps;
+  const nowSec = () => Math.floor(clock.nowMs() / 1000);
   const listeners = new Set<(n: RecordedNotification) => void>();
 
   async function spaces() {
@@ -58,20 +75,24 @@ export function notificationsService(deps: {
     },
 
     /**
-     * Stores a device event and queues its Webex deliveries; sending happens in the delivery
-     * worker, so a slow or failing destination never holds up ingest.
+     * Stores a device event and queues its Webex and e-mail deliveries; sending happens in the
+     * delivery worker, so a slow or failing destination never holds up ingest.
      */
     async record(
       deviceId: number,
       mac: string,
       type: NotificationType,
       data: z.infer<typeof NotificationData>,
+      /** Only this user's pairs route it (an alarm of one user's rule). */
+      onlyUserId?: number,
     ): Promise<RecordedNotification> {
       const now = clock.nowMs();
       const id = await repo.insertNotification(deviceId, type, JSON.stringify(data), now);
-      const pairs = await repo.pairsForDevice(deviceId, SOURCE_OF[type]);
+      const pairs = (await repo.pairsForDevice(deviceId, SOURCE_OF[type])).filter(
+        (p) => onlyUserId === undefined || p.user_id === onlyUserId,
+      );
       await repo.enqueue(
-        pairs.filter((p) => p.dest_type === NotifyDestination.Webex).map((p) => p.id),
+        pairs.filter((p) => p.dest_type !== NotifyDestination.Cloud).map((p) => p.id),
         id,
         now,
       );
@@ -86,29 +107,71 @@ export function notificationsService(deps: {
       return recorded;
     },
 
-    async latest(
-      cookie: string | undefined,
-      deviceToken: string,
-      limit: number,
-    ): Promise<NotificationEntry[]> {
-      const user = await auth.requireCookieSession(cookie);
+    async latest(user: Session, deviceToken: string, limit: number): Promise<NotificationEntry[]> {
       const device = await devices.resolve(user, deviceToken);
       const rows = await repo.latest(device.id, limit);
       return rows.map((r) => ({
         id: r.id,
         type: r.type as NotificationType,
         mac: device.mac,
-        data: NotificationData.parse(JSON.parse(r.data)),
+        data: parseData(r.data),
       }));
     },
 
-    async webexSpaces(token: string, cookie: string | undefined) {
-      await auth.requireSession(token, cookie);
+    /**
+     * One page of the stored notifications of the user's devices, newest first. A device filter
+     * naming a device the user may not see answers as a missing device does.
+     */
+    async history(
+      user: Session,
+      req: HistoryRequest,
+    ): Promise<{ items: HistoryEntry[]; next_before_id: number | null }> {
+      const device = req.device_token ? await devices.resolve(user, req.device_token) : undefined;
+      // One row more than asked tells whether an older page exists.
+      const rows = await repo.history({
+        userId: user.userId,
+        nowSec: nowSec(),
+        deviceId: device?.id,
+        types: req.types,
+        fromMs: req.from_ms,
+        toMs: req.to_ms,
+        read: req.read,
+        beforeId: req.before_id,
+        limit: req.limit + 1,
+      });
+      const page = rows.slice(0, req.limit);
+      return {
+        items: page.map((r) => ({
+          id: r.id,
+          type: r.type as NotificationType,
+          mac: r.mac,
+          data: parseData(r.data),
+          at_ms: Number(r.at_ms),
+          read: r.read_id !== null,
+        })),
+        next_before_id: rows.length > req.limit ? (page[page.length - 1]?.id ?? null) : null,
+      };
+    },
+
+    /** Marks notifications read; when one is not of the user's devices nothing is marked. */
+    async markRead(user: Session, ids: number[]): Promise<void> {
+      const wanted = [...new Set(ids)];
+      const visible = await repo.visibleIds(user.userId, wanted, nowSec());
+      if (visible.length !== wanted.length) throw new NotFound('Notification not found');
+      await repo.markRead(user.userId, wanted, clock.nowMs());
+    },
+
+    /** Whether e-mail can be a destination here; any signed-in user may ask. */
+    emailAvailable(): { available: boolean } {
+      return { available: mailer.configured };
+    },
+
+    /** The bot's Webex spaces; any signed-in user may ask. */
+    async webexSpaces() {
       return (await spaces()).map((s) => ({ ID: s.id, title: s.title }));
     },
 
-    async listPairs(token: string, cookie: string | undefined, deviceToken: string) {
-      const user = await auth.requireSession(token, cookie);
+    async listPairs(user: Session, deviceToken: string) {
       const device = await devices.resolve(user, deviceToken);
       const rows = await repo.pairsOf(user.userId, device.id);
       return rows.map((r) => ({
@@ -116,20 +179,21 @@ export function notificationsService(deps: {
         ID_notifyType: r.notify_type,
         ID_notifyDestType: r.dest_type,
         webex_space: r.webex_space,
+        email: r.email,
       }));
     },
 
     async addPair(
-      token: string,
-      cookie: string | undefined,
+      user: Session,
       req: {
         device_token: string;
         notifyTypeID: number;
-        notifyDestID: 1 | 2;
+        notifyDestID: 1 | 2 | 3;
         webex_space?: string | undefined;
+        email?: string | undefined;
+        language?: MessageLanguage | undefined;
       },
     ): Promise<number> {
-      const user = await auth.requireSession(token, cookie);
       const device = await devices.resolve(user, req.device_token);
       if (!sourceAllowedFor(req.notifyTypeID, device.type)) {
         throw new InvalidRequest(
@@ -139,11 +203,16 @@ export function notificationsService(deps: {
       const space = req.notifyDestID === NotifyDestination.Webex ? (req.webex_space ?? null) : null;
       if (space !== null && !(await spaces()).some((s) => s.id === space))
         throw new NotFound('Webex space not found');
+      const email = req.notifyDestID === NotifyDestination.Email ? (req.email ?? null) : null;
+      if (email !== null && !mailer.configured) throw new DataNotFound('No SMTP server is configured');
       const existing = await repo.pairsOf(user.userId, device.id);
       if (
         existing.some(
           (p) =>
-            p.notify_type === req.notifyTypeID && p.dest_type === req.notifyDestID && p.webex_space === space,
+            p.notify_type === req.notifyTypeID &&
+            p.dest_type === req.notifyDestID &&
+            p.webex_space === space &&
+            (p.email ?? '').toLowerCase() === (email ?? '').toLowerCase(),
         )
       ) {
         throw new Conflict('Object already exist');
@@ -154,33 +223,17 @@ export function notificationsService(deps: {
         notifyType: req.notifyTypeID,
         destType: req.notifyDestID,
         webexSpace: space,
+        email,
+        emailLanguage: email !== null ? (req.language ?? 'en') : null,
         nowMs: clock.nowMs(),
       });
     },
 
-    async deletePair(
-      token: string,
-      cookie: string | undefined,
-      deviceToken: string,
-      id: number,
-    ): Promise<void> {
-      const user = await auth.requireSession(token, cookie);
+    async deletePair(user: Session, deviceToken: string, id: number): Promise<void> {
       const device = await devices.resolve(user, deviceToken);
       if (!(await repo.deletePair(user.userId, device.id, id))) throw new NotFound('Pair not found');
     },
   };
 }
-/** Device notifications and their routing. */
+/** Device notifications, their history and their routing. */
 export type NotificationsService = ReturnType<typeof notificationsService>;
-
-/** Text of a notification as a Webex message. */
-export function webexText(deviceTitle: string, mac: string, type: string, dataJson: string): string {
-  const d = NotificationData.safeParse(JSON.parse(dataJson));
-  const parts = d.success ? [d.data.event, d.data.name, d.data.phase, d.data.message].filter(Boolean) : [];
-  const energy =
-    d.success && d.data.energy_consumption_wh !== undefined
-      ? `, ${d.data.energy_consumption_wh.toFixed(1)} Wh`
-      : '';
-  const when = d.success ? new Date(d.data.timestamp).toISOString() : '';
-  return `**${deviceTitle}** (${mac}) ${type}: ${parts.join(' ') || 'event'}${energy} ${when}`.trim();
-}

@@ -1,4 +1,6 @@
+import { NotificationData, NotifyDestination } from '@meterportal/protocol';
 import { z } from 'zod';
+import type { DeliveryChannel } from './notificationDelivery';
 
 /** A Webex space the bot is a member of. */
 export interface WebexSpace {
@@ -39,6 +41,29 @@ export function webexClient(opts: {
         signal: AbortSignal.timeout(timeout),
       });
       if (!res.ok) throw new Error(`Webex messages: HTTP ${res.status}`);
+    },
+  };
+}
+
+/** Text of a notification as a Webex message. */
+export function webexText(deviceTitle: string, mac: string, type: string, dataJson: string): string {
+  const d = NotificationData.safeParse(JSON.parse(dataJson));
+  const parts = d.success ? [d.data.event, d.data.name, d.data.phase, d.data.message].filter(Boolean) : [];
+  const energy =
+    d.success && d.data.energy_consumption_wh !== undefined
+      ? `, ${d.data.energy_consumption_wh.toFixed(1)} Wh`
+      : '';
+  const when = d.success ? new Date(d.data.timestamp).toISOString() : '';
+  return `**${deviceTitle}** (${mac}) ${type}: ${parts.join(' ') || 'event'}${energy} ${when}`.trim();
+}
+
+/** Delivers queued notifications to the Webex spaces of their pairs. */
+export function webexChannel(webex: WebexClient): DeliveryChannel {
+  return {
+    destType: NotifyDestination.Webex,
+    async send(d) {
+      if (!d.webex_space) throw new Error('pair has no space');
+      await webex.postMessage(d.webex_space, webexText(d.title, d.mac, d.type, d.data));
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   type ManagedUser,
 } from '@meterportal/protocol';
 import type { Clock } from '../clock';
-import type { AuthService, Session } from '../auth/auth.service';
+import type { Session } from '../auth/auth.service';
 import type { UsersRepository } from '../auth/users.repository';
 import type { DevicesRepository } from '../devices/devices.repository';
 import type { SessionsRepository } from '../auth/sessions.repository';
@@ -21,18 +21,16 @@ import type { UserManagerRepository } from './usermanager.repository';
 
 /** Accounts and device access, for holders of USER_MANAGER only (enforced here, whatever the screen shows). */
 export function userManagerService(deps: {
-  auth: AuthService;
   users: UsersRepository;
   devices: DevicesRepository;
   sessions: SessionsRepository;
   repo: UserManagerRepository;
   clock: Clock;
 }) {
-  const { auth, users, devices, sessions, repo, clock } = deps;
+  const { users, devices, sessions, repo, clock } = deps;
   const nowSec = () => Math.floor(clock.nowMs() / 1000);
 
-  async function requireManager(token: string, cookie: string | undefined): Promise<Session> {
-    const s = await auth.requireSession(token, cookie);
+  function requireManager(s: Session): Session {
     if (!s.applications.includes(Application.UserManager)) throw new Forbidden('User manager right required');
     return s;
   }
@@ -43,8 +41,8 @@ export function userManagerService(deps: {
   }
 
   return {
-    async listUsers(token: string, cookie: string | undefined): Promise<ManagedUser[]> {
-      await requireManager(token, cookie);
+    async listUsers(user: Session): Promise<ManagedUser[]> {
+      requireManager(user);
       const [rows, assignments] = await Promise.all([repo.listUsers(), repo.listAssignments(nowSec())]);
       return rows.map((u) => {
         const mine = assignments.filter((a) => a.user_id === u.id);
@@ -63,13 +61,13 @@ export function userManagerService(deps: {
       });
     },
 
-    async listDevices(token: string, cookie: string | undefined) {
-      await requireManager(token, cookie);
+    async listDevices(user: Session) {
+      requireManager(user);
       return (await devices.listAll()).map((d) => ({ MAC: d.mac, title: d.title, type: d.type }));
     },
 
-    async addUser(token: string, cookie: string | undefined, login: string, digest: string): Promise<void> {
-      await requireManager(token, cookie);
+    async addUser(user: Session, login: string, digest: string): Promise<void> {
+      requireManager(user);
       if (mixesLookalikeScripts(login)) throw new InvalidRequest(MIXED_SCRIPT_LOGIN_MESSAGE);
       // Logins that differ only in case or Unicode form name the same account.
       if (await users.findByLoginKey(loginKey(login))) throw new Conflict('Object already exist');
@@ -86,13 +84,8 @@ export function userManagerService(deps: {
       });
     },
 
-    async setPassword(
-      token: string,
-      cookie: string | undefined,
-      login: string,
-      digest: string,
-    ): Promise<void> {
-      await requireManager(token, cookie);
+    async setPassword(user: Session, login: string, digest: string): Promise<void> {
+      requireManager(user);
       const u = await userByLogin(login);
       if (u.auth_type !== AuthType.Local || u.login === DEMO_LOGIN) {
         throw new Forbidden('Password change is not allowed for this account');
@@ -101,8 +94,8 @@ export function userManagerService(deps: {
       await sessions.deleteForUser(u.id);
     },
 
-    async removeUser(token: string, cookie: string | undefined, login: string): Promise<void> {
-      const s = await requireManager(token, cookie);
+    async removeUser(user: Session, login: string): Promise<void> {
+      const s = requireManager(user);
       const u = await userByLogin(login);
       if (u.id === s.userId) throw new Forbidden('You cannot delete yourself');
       if (
@@ -114,14 +107,8 @@ export function userManagerService(deps: {
       await repo.deleteUser(u.id);
     },
 
-    async assign(
-      token: string,
-      cookie: string | undefined,
-      login: string,
-      mac: string,
-      lifeTime: number,
-    ): Promise<void> {
-      await requireManager(token, cookie);
+    async assign(user: Session, login: string, mac: string, lifeTime: number): Promise<void> {
+      requireManager(user);
       const u = await userByLogin(login);
       const d = await devices.findByMac(mac);
       if (!d) throw new NotFound('Device not found');
@@ -140,8 +127,8 @@ export function userManagerService(deps: {
       });
     },
 
-    async unassign(token: string, cookie: string | undefined, login: string, mac: string): Promise<void> {
-      await requireManager(token, cookie);
+    async unassign(user: Session, login: string, mac: string): Promise<void> {
+      requireManager(user);
       const u = await userByLogin(login);
       const d = await devices.findByMac(mac);
       if (!d) throw new NotFound('Device not found');

@@ -7,6 +7,8 @@ export interface PortalConfig {
   /** The installation's time zone: days, weeks and months are cut in it. */
   tz?: string;
   oidc: { issuer: string; clientId: string };
+  /** The installation's map tiles ({z}, {x}, {y}); absent or empty: the sites view draws none. */
+  mapTileUrl?: string;
 }
 
 const FALLBACK: PortalConfig = {

@@ -1,4 +1,12 @@
-import { ErrorCode, type JsonRouteName, type RouteAnswer, type RouteBody } from '@meterportal/protocol';
+import {
+  ErrorCode,
+  type ExportRequestInput,
+  type JsonRouteName,
+  type FolderReportRequest,
+  type ReportRequest,
+  type RouteAnswer,
+  type RouteBody,
+} from '@meterportal/protocol';
 import { getConfig } from './config';
 import type * as RouteTableModule from './routeTable';
 
@@ -112,16 +120,59 @@ export async function call<K extends JsonRouteName>(
   return readAnswer(route, parsed, status) as RouteAnswer<K>;
 }
 
-/** Sends multipart form data to the route that takes it (meter images); the answer is read as for call. */
-export async function upload(
-  name: 'meterImagesUpload',
+/** Sends multipart form data to a route that takes it (meter images, firmware); the answer is read as for call. */
+export async function upload<K extends 'meterImagesUpload' | 'firmwareVersionAdd' | 'siteMapUpload'>(
+  name: K,
   form: FormData,
-): Promise<RouteAnswer<'meterImagesUpload'>> {
+): Promise<RouteAnswer<K>> {
   const route = (await routeTable()).routes[name];
   const { parsed, status } = await exchange(`${baseOf(route.door)}${route.path}`, {
     method: route.method,
     headers: { Accept: 'application/json' },
     body: form,
   });
-  return readAnswer(route, parsed, status) as RouteAnswer<'meterImagesUpload'>;
+  return readAnswer(route, parsed, status) as RouteAnswer<K>;
+}
+
+/** What a route that answers a file takes (its JSON body, before the server's parsing). */
+export interface FileRouteBodies {
+  seriesExport: ExportRequestInput;
+  reportDownload: ReportRequest;
+  reportFolderDownload: FolderReportRequest;
+  reportKeptDownload: { id: number };
+}
+
+/**
+ * Posts a JSON body to a route that answers a file (the series exports): its bytes and the name
+ * the server gave it. A failure is the portal's envelope and becomes an ApiError like any call.
+ */
+export async function download<K extends keyof FileRouteBodies>(
+  name: K,
+  body: FileRouteBodies[K],
+): Promise<{ blob: Blob; fileName: string }> {
+  const route = (await routeTable()).routes[name];
+  const init: RequestInit = {
+    method: route.method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'include',
+  };
+  let res: Response;
+  try {
+    res = await fetch(`${baseOf(route.door)}${route.path}`, init);
+  } catch (e) {
+    throw new ApiError(NETWORK_ERROR_CODE, e instanceof Error ? e.message : 'network error', 0);
+  }
+  if (!res.ok) {
+    const env = (await res.json().catch(() => ({}))) as { code?: unknown; message?: unknown };
+    const code = typeof env.code === 'number' ? env.code : NETWORK_ERROR_CODE;
+    throw new ApiError(
+      code,
+      typeof env.message === 'string' ? env.message : `HTTP ${res.status}`,
+      res.status,
+    );
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export';
+  return { blob: await res.blob(), fileName };
 }

@@ -1,7 +1,20 @@
 import { PRECISION_SCREENS, precisionUrl, type PrecisionTitle } from '../features/precision/routes';
 import { ALL_VIEWS, viewAt, viewUrl, type ViewTitle } from '../features/telemetry/views';
-import { MONITORING_ROUTE, NOTIFICATIONS_ROUTE } from '../features/tools/routes';
-import { USER_MANAGER_ROUTE } from '../features/usermanager/routes';
+import { COST_ROUTE, PEAKS_ROUTE, TARIFF_ROUTE } from '../features/costs/routes';
+import {
+  ALARMS_ROUTE,
+  MONITORING_ROUTE,
+  NOTIFICATION_HISTORY_ROUTE,
+  NOTIFICATIONS_ROUTE,
+} from '../features/tools/routes';
+import { REGISTRATION_ROUTE, USER_MANAGER_ROUTE } from '../features/usermanager/routes';
+import { INTEGRATION_TOKENS_ROUTE } from '../features/integration/routes';
+import { FIRMWARE_ROUTE, RELAY_ROUTE } from '../features/firmware/routes';
+import { SETTINGS_ROUTE } from '../features/settings/routes';
+import { APPLIANCES_ROUTE } from '../features/appliances/routes';
+import { ANOMALIES_ROUTE } from '../features/anomalies/routes';
+import { SITE_MAPS_ROUTE, SITES_ROUTE } from '../features/sitemaps/routes';
+import { REPORTS_ROUTE } from '../features/reports/routes';
 
 export const LOGIN_ROUTE = '/login';
 export const EDIT_PROFILE_ROUTE = '/user/edit-profile';
@@ -16,7 +29,22 @@ export type TitleKey =
   | 'menu.edit_profile'
   | 'menu.monitoring'
   | 'menu.paired_notifications'
+  | 'notification_history.title'
+  | 'alarms.menu'
   | 'menu.user_manager'
+  | 'integration.title'
+  | 'costs.menu_cost'
+  | 'costs.menu_peaks'
+  | 'costs.menu_tariff'
+  | 'relay.menu'
+  | 'firmware.menu'
+  | 'registration.menu'
+  | 'settings.menu'
+  | 'appliances.menu'
+  | 'anomalies.menu'
+  | 'sitemaps.menu'
+  | 'sitemaps.sites_menu'
+  | 'reports.menu'
   | 'login.title';
 
 const titles = new Map<string, TitleKey>([
@@ -25,8 +53,23 @@ const titles = new Map<string, TitleKey>([
   [EDIT_PROFILE_ROUTE, 'menu.edit_profile'],
   [MONITORING_ROUTE, 'menu.monitoring'],
   [NOTIFICATIONS_ROUTE, 'menu.paired_notifications'],
+  [NOTIFICATION_HISTORY_ROUTE, 'notification_history.title'],
+  [ALARMS_ROUTE, 'alarms.menu'],
   [USER_MANAGER_ROUTE, 'menu.user_manager'],
+  [INTEGRATION_TOKENS_ROUTE, 'integration.title'],
+  [COST_ROUTE, 'costs.menu_cost'],
+  [PEAKS_ROUTE, 'costs.menu_peaks'],
+  [TARIFF_ROUTE, 'costs.menu_tariff'],
+  [RELAY_ROUTE, 'relay.menu'],
+  [FIRMWARE_ROUTE, 'firmware.menu'],
+  [SETTINGS_ROUTE, 'settings.menu'],
+  [APPLIANCES_ROUTE, 'appliances.menu'],
+  [ANOMALIES_ROUTE, 'anomalies.menu'],
   [LOGIN_ROUTE, 'login.title'],
+  [REGISTRATION_ROUTE, 'registration.menu'],
+  [SITE_MAPS_ROUTE, 'sitemaps.menu'],
+  [SITES_ROUTE, 'sitemaps.sites_menu'],
+  [REPORTS_ROUTE, 'reports.menu'],
 ]);
 
 /** Routes with a parameter (`:name` matches one path segment), as patterns. */

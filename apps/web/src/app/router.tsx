@@ -9,6 +9,7 @@ import { DEFAULT_ROUTE, defaultRouteForType, rememberRoute } from './routeMemory
 import { EDIT_PROFILE_ROUTE, LOGIN_ROUTE } from './routeTitles';
 import { LoginPage } from '../features/auth/LoginPage';
 import { loadShell } from './AppProviders';
+import { INTEGRATION_TOKENS_ROUTE } from '../features/integration/routes';
 
 // The sign-in page is built without the component library and ships with the first load; the
 // shell (with the library's providers) and each area are their own chunks.
@@ -24,6 +25,9 @@ const MainLayout = lazy(() =>
 const EditProfilePage = lazy(() =>
   import('../features/auth/EditProfilePage').then((m) => ({ default: m.EditProfilePage })),
 );
+const IntegrationTokensPage = lazy(() =>
+  import('../features/integration/IntegrationTokensPage').then((m) => ({ default: m.IntegrationTokensPage })),
+);
 const VisualizationArea = lazy(() =>
   import('../features/telemetry/VisualizationArea').then((m) => ({ default: m.VisualizationArea })),
 );
@@ -31,6 +35,19 @@ const PrecisionArea = lazy(() =>
   import('../features/precision/PrecisionArea').then((m) => ({ default: m.PrecisionArea })),
 );
 const ToolsArea = lazy(() => import('../features/tools/ToolsArea').then((m) => ({ default: m.ToolsArea })));
+const CostsArea = lazy(() => import('../features/costs/CostsArea').then((m) => ({ default: m.CostsArea })));
+const DeviceManagementArea = lazy(() =>
+  import('../features/firmware/DeviceManagementArea').then((m) => ({ default: m.DeviceManagementArea })),
+);
+const AppliancesPage = lazy(() =>
+  import('../features/appliances/AppliancesPage').then((m) => ({ default: m.AppliancesPage })),
+);
+const AnomaliesPage = lazy(() =>
+  import('../features/anomalies/AnomaliesPage').then((m) => ({ default: m.AnomaliesPage })),
+);
+const SiteMapsArea = lazy(() =>
+  import('../features/sitemaps/SiteMapsArea').then((m) => ({ default: m.SiteMapsArea })),
+);
 const ApplicationsArea = lazy(() =>
   import('../features/usermanager/ApplicationsArea').then((m) => ({ default: m.ApplicationsArea })),
 );
@@ -115,6 +132,46 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: 'costs/*',
+            element: (
+              <Lazy>
+                <CostsArea />
+              </Lazy>
+            ),
+          },
+          {
+            path: 'devices/*',
+            element: (
+              <Lazy>
+                <DeviceManagementArea />
+              </Lazy>
+            ),
+          },
+          {
+            path: 'appliances',
+            element: (
+              <Lazy>
+                <AppliancesPage />
+              </Lazy>
+            ),
+          },
+          {
+            path: 'anomalies',
+            element: (
+              <Lazy>
+                <AnomaliesPage />
+              </Lazy>
+            ),
+          },
+          {
+            path: 'site-maps/*',
+            element: (
+              <Lazy>
+                <SiteMapsArea />
+              </Lazy>
+            ),
+          },
+          {
             path: 'applications/*',
             element: (
               <Lazy>
@@ -130,6 +187,14 @@ export const router = createBrowserRouter([
                   <EditProfilePage />
                 </Lazy>
               </RequireMainUser>
+            ),
+          },
+          {
+            path: INTEGRATION_TOKENS_ROUTE,
+            element: (
+              <Lazy>
+                <IntegrationTokensPage />
+              </Lazy>
             ),
           },
           { index: true, element: <DefaultRoute /> },

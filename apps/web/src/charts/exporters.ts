@@ -12,7 +12,8 @@ function download(href: string, fileName: string): void {
   a.remove();
 }
 
-function downloadBlob(blob: Blob, fileName: string): void {
+/** Saves a Blob as a file of that name. */
+export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   download(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);

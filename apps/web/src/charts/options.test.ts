@@ -90,6 +90,9 @@ describe('timeChartOption', () => {
     expect(exceededColor(4, lines)).toBeUndefined();
     expect(exceededColor(6, lines)).toBe('pink');
     expect(exceededColor(9, lines)).toBe('orange');
+    expect(exceededColor(9, [...lines, { name: 'peak', value: 8.5, color: 'violet', markOnly: true }])).toBe(
+      'orange',
+    );
     const option = timeChartOption({ ...base, lines, highlightAbove: true }) as unknown as Opt;
     expect(option.series[0]!.data.map((d) => d.itemStyle?.color)).toEqual([undefined, 'orange']);
   });

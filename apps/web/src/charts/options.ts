@@ -16,6 +16,8 @@ export interface ChartLine {
   name: string;
   value: number;
   color: string;
+  /** A mark only (the month's peak): columns above it keep their colour. */
+  markOnly?: boolean;
 }
 
 /** How a quantity's value axis may be scaled (see `valueAxisBounds`). */
@@ -25,6 +27,15 @@ export interface AxisRule {
   /** Physical limits the axis never passes (power factor: -1 to 1). */
   floor?: number;
   ceiling?: number;
+}
+
+/** A shaded band behind the series (an expected range per time), drawn as two stacked lines. */
+export interface ChartBand {
+  /** Legend name. */
+  name: string;
+  /** [time ms, low, high]. */
+  points: readonly (readonly [number, number, number])[];
+  color: string;
 }
 
 /** Category x axis of fixed buckets (the twelve months of a year), instead of a time axis. */
@@ -53,6 +64,8 @@ export interface TimeChartInput {
   highlightAbove?: boolean;
   /** Points from this time on belong to an interval not yet over: drawn pale and labelled. */
   partial?: { from: number; label: string };
+  /** A shaded band behind the series (the expected consumption of an anomaly model). */
+  band?: ChartBand;
 }
 
 export const PHASE_COLORS: Record<string, string> = {
@@ -184,7 +197,7 @@ export function periodMaximum(
 
 /** The colour of the highest line a value exceeds, if any. */
 export function exceededColor(v: number, lines: readonly ChartLine[]): string | undefined {
-  const above = lines.filter((l) => v > l.value).sort((a, b) => b.value - a.value);
+  const above = lines.filter((l) => !l.markOnly && v > l.value).sort((a, b) => b.value - a.value);
   return above[0]?.color;
 }
 
@@ -291,44 +304,80 @@ export function timeChartOption(input: TimeChartInput): EChartsCoreOption {
       axisLabel: { formatter: (v: number) => formatNumber(log ? Number(v.toPrecision(3)) : v) },
     },
     dataZoom: input.zoom ? [{ type: 'inside' }, { type: 'slider', bottom: 16, height: 20 }] : [],
-    series: input.series.map((s, i) => {
-      const ends = lines.map((l) => ({ l, ends: lineEnds(l.value) }));
-      return {
-        name: s.name,
-        type: s.kind === 'bar' ? 'bar' : 'line',
-        showSymbol: s.kind !== 'bar' && s.points.length < 60,
-        ...(s.kind === 'area' ? { areaStyle: { opacity: 0.08 } } : {}),
-        ...(s.color ? { itemStyle: { color: s.color }, lineStyle: { color: s.color } } : {}),
-        // A log axis cannot show zero or negative values: those points become gaps.
-        data: s.points.map((p) => point(s, p)).filter((p) => p !== null),
-        ...(i === 0 && lines.length && (span || buckets)
-          ? {
-              markLine: {
-                symbol: 'none',
-                silent: true,
-                data: ends.flatMap(({ l, ends: e }) =>
-                  e
-                    ? [
-                        [
-                          {
-                            name: l.name,
-                            coord: e[0],
-                            lineStyle: { color: l.color, width: 2, type: 'solid' },
-                            label: {
-                              formatter: `${l.name}: ${withUnit(formatNumber(l.value), unit)}`,
-                              position: 'end',
-                              color: l.color,
+    series: [
+      ...bandSeries(input.band, unit),
+      ...input.series.map((s, i) => {
+        const ends = lines.map((l) => ({ l, ends: lineEnds(l.value) }));
+        return {
+          name: s.name,
+          type: s.kind === 'bar' ? 'bar' : 'line',
+          showSymbol: s.kind !== 'bar' && s.points.length < 60,
+          ...(s.kind === 'area' ? { areaStyle: { opacity: 0.08 } } : {}),
+          ...(s.color ? { itemStyle: { color: s.color }, lineStyle: { color: s.color } } : {}),
+          // A log axis cannot show zero or negative values: those points become gaps.
+          data: s.points.map((p) => point(s, p)).filter((p) => p !== null),
+          ...(i === 0 && lines.length && (span || buckets)
+            ? {
+                markLine: {
+                  symbol: 'none',
+                  silent: true,
+                  data: ends.flatMap(({ l, ends: e }) =>
+                    e
+                      ? [
+                          [
+                            {
+                              name: l.name,
+                              coord: e[0],
+                              lineStyle: { color: l.color, width: 2, type: 'solid' },
+                              label: {
+                                formatter: `${l.name}: ${withUnit(formatNumber(l.value), unit)}`,
+                                position: 'end',
+                                color: l.color,
+                              },
                             },
-                          },
-                          { coord: e[1] },
-                        ],
-                      ]
-                    : [],
-                ),
-              },
-            }
-          : {}),
-      };
-    }),
+                            { coord: e[1] },
+                          ],
+                        ]
+                      : [],
+                  ),
+                },
+              }
+            : {}),
+        };
+      }),
+    ],
   };
+}
+
+/**
+ * The band as two lines stacked on each other: an invisible lower edge and the band's width filled
+ * above it, both under one legend name. The tooltip shows the band's ends, not its width.
+ */
+function bandSeries(band: ChartBand | undefined, unit: string): Record<string, unknown>[] {
+  if (!band || band.points.length === 0) return [];
+  const common = {
+    name: band.name,
+    type: 'line',
+    stack: `band:${band.name}`,
+    symbol: 'none',
+    silent: true,
+    z: 0,
+    lineStyle: { opacity: 0 },
+    itemStyle: { color: band.color },
+  };
+  const ends = new Map(band.points.map(([t, lo, hi]) => [t, [lo, hi] as const]));
+  return [
+    { ...common, data: band.points.map(([t, lo]) => [t, lo]), tooltip: { show: false } },
+    {
+      ...common,
+      areaStyle: { color: band.color, opacity: 0.25 },
+      data: band.points.map(([t, lo, hi]) => [t, hi - lo]),
+      tooltip: {
+        valueFormatter: (_v: unknown, i: number) => {
+          const e = ends.get(band.points[i]?.[0] ?? NaN);
+          return e ? `${formatFixed(e[0])} – ${withUnit(formatFixed(e[1]), unit)}` : '-';
+        },
+      },
+    },
+  ];
 }

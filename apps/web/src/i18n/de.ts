@@ -1,7 +1,24 @@
+import { NOTIFICATION_TEXTS } from '@meterportal/protocol';
 import type { Translation } from './en';
+import { deIntegration } from './de.integration';
+import { deNotificationHistory } from './de.notificationHistory';
+import { deCosts } from './de.costs';
+import { deAnomalies } from './de.anomalies';
+import { deAlarms } from './de.alarms';
+import { deExports } from './de.exports';
+import { dePowerQuality } from './de.powerQuality';
+import { deManagement } from './de.management';
+import { deRegistration } from './de.registration';
+import { deSettings } from './de.settings';
+import { deAppliances } from './de.appliances';
+import { deSiteMaps } from './de.sitemaps';
+import { deJsonMeter } from './de.jsonMeter';
+import { deReports } from './de.reports';
 
 /** German texts. */
 export const de: Translation = {
+  ...deIntegration,
+  ...deNotificationHistory,
   common: {
     ok: 'OK',
     yes: 'Ja',
@@ -67,29 +84,8 @@ export const de: Translation = {
     precision_required_text:
       'Diese Ansicht zeigt Daten von Präzisionsanalysatoren. Wählen Sie eines in der Gerätehierarchie.',
     any_assigned_devices: 'Kein zugewiesenes Gerät',
-    notification_types: {
-      STATUS: 'Status',
-      ANOMALY: 'Anomalie',
-      NILM: 'Verbraucher',
-      DISCONNECTOR: 'Trennschalter',
-    },
-    notification_text: {
-      status_ONLINE: 'Gerät ist online',
-      status_OFFLINE: 'Gerät ist offline',
-      status_DATABASE_UPDATE: 'Gerät aktualisiert seine Datenbank',
-      status_changed: 'Gerätestatus geändert',
-      relay_OPEN: 'Relais geöffnet',
-      relay_CLOSED: 'Relais geschlossen',
-      relay_changed: 'Relais geändert',
-      cause_COMMAND: 'per Befehl',
-      cause_OVERLOAD: 'Überlast',
-      cause_MANUAL: 'von Hand',
-      appliance: 'Verbraucher',
-      appliance_ON: '{{name}} eingeschaltet',
-      appliance_OFF: '{{name}} ausgeschaltet',
-      anomaly: 'Ungewöhnlicher Verbrauch',
-      phase: 'Phase {{phase}}',
-    },
+    notification_types: NOTIFICATION_TEXTS.de.types,
+    notification_text: NOTIFICATION_TEXTS.de.phrases,
     open_device: 'Gerät {{title}} anzeigen',
   },
   menu: {
@@ -124,6 +120,7 @@ export const de: Translation = {
     vector_diagram: 'Zeigerdiagramm',
     harmonics: 'Oberschwingungen',
     waveform: 'Kurvenform',
+    power_quality: 'Spannungsqualität (EN 50160)',
     meters: 'Zähler',
     meter_add: 'Zähler hinzufügen',
     meter_tests: 'Zählerprüfungen',
@@ -540,4 +537,16 @@ export const de: Translation = {
     energies: { '0': 'Wirk', '1': 'Blind', '2': 'Schein' },
     constant_types: { '0': 'Sekundär', '1': 'Primär' },
   },
+  ...deCosts,
+  ...deAnomalies,
+  ...deAlarms,
+  ...deExports,
+  ...dePowerQuality,
+  ...deManagement,
+  ...deRegistration,
+  ...deSettings,
+  ...deAppliances,
+  ...deSiteMaps,
+  ...deJsonMeter,
+  ...deReports,
 };

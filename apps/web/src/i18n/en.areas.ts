@@ -1,8 +1,10 @@
+import { enNotificationHistory } from './en.notificationHistory';
 /**
  * English texts of the signed-in areas (hierarchy, charts, tools, applied precision, user
  * manager, meters); they load with the signed-in shell, not with the sign-in page.
  */
 export const enAreas = {
+  ...enNotificationHistory,
   hierarchy: {
     title: 'Devices',
     add_folder: 'Add folder',

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TEXTS } from '@meterportal/protocol';
 /** English texts the sign-in page and the shell need; they ship with the first load. */
 export const enCore = {
   common: {
@@ -65,29 +66,8 @@ export const enCore = {
     precision_required_text:
       'This view shows data of precision analyzers. Choose one in the device hierarchy.',
     any_assigned_devices: 'Any assigned device',
-    notification_types: {
-      STATUS: 'Status',
-      ANOMALY: 'Anomaly',
-      NILM: 'Appliance',
-      DISCONNECTOR: 'Disconnector',
-    },
-    notification_text: {
-      status_ONLINE: 'Device is online',
-      status_OFFLINE: 'Device is offline',
-      status_DATABASE_UPDATE: 'Device is updating its database',
-      status_changed: 'Device status changed',
-      relay_OPEN: 'Relay opened',
-      relay_CLOSED: 'Relay closed',
-      relay_changed: 'Relay changed',
-      cause_COMMAND: 'by command',
-      cause_OVERLOAD: 'overload',
-      cause_MANUAL: 'by hand',
-      appliance: 'Appliance',
-      appliance_ON: '{{name}} switched on',
-      appliance_OFF: '{{name}} switched off',
-      anomaly: 'Unusual consumption',
-      phase: 'phase {{phase}}',
-    },
+    notification_types: NOTIFICATION_TEXTS.en.types,
+    notification_text: NOTIFICATION_TEXTS.en.phrases,
     open_device: 'Show device {{title}}',
   },
   menu: {
@@ -122,6 +102,7 @@ export const enCore = {
     vector_diagram: 'Vector diagram',
     harmonics: 'Harmonics',
     waveform: 'Waveform',
+    power_quality: 'Power quality (EN 50160)',
     meters: 'Meters',
     meter_add: 'Add meter',
     meter_tests: 'Meter tests',

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import i18next from 'i18next';
 
 /**
@@ -60,9 +59,4 @@ export function formatAngle(deg: number | null | undefined, decimals = 2, lng = 
  */
 export function formatMachine(v: number | null | undefined, decimals = 3): string {
   return isNumber(v) ? v.toFixed(decimals) : '';
-}
-
-/** A time for files: ISO 8601 with its offset (`2026-03-29T02:15:00+02:00`). */
-export function isoTime(ms: number): string {
-  return dayjs(ms).format('YYYY-MM-DDTHH:mm:ssZ');
 }

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { settingsStore, type Language } from '../app/settings';
 import { createStore, useStore } from '../app/store';
 import type { Translation } from './en';
+import { englishAreaTexts } from './areaTexts';
 import { enCore } from './en.core';
 
 /** Native names: a language is always offered in its own words, whatever the current one. */
@@ -69,8 +70,7 @@ async function switchTo(lng: Language): Promise<void> {
  * sign-in page never downloads them.
  */
 export async function loadAreaTexts(): Promise<void> {
-  const { enAreas } = await import('./en.areas');
-  i18next.addResourceBundle('en', 'translation', enAreas, true, false);
+  i18next.addResourceBundle('en', 'translation', await englishAreaTexts(), true, false);
 }
 
 export async function initI18n(): Promise<void> {

@@ -1,7 +1,24 @@
+import { NOTIFICATION_TEXTS } from '@meterportal/protocol';
 import type { Translation } from './en';
+import { skIntegration } from './sk.integration';
+import { skNotificationHistory } from './sk.notificationHistory';
+import { skCosts } from './sk.costs';
+import { skAnomalies } from './sk.anomalies';
+import { skAlarms } from './sk.alarms';
+import { skExports } from './sk.exports';
+import { skPowerQuality } from './sk.powerQuality';
+import { skManagement } from './sk.management';
+import { skRegistration } from './sk.registration';
+import { skSettings } from './sk.settings';
+import { skAppliances } from './sk.appliances';
+import { skSiteMaps } from './sk.sitemaps';
+import { skJsonMeter } from './sk.jsonMeter';
+import { skReports } from './sk.reports';
 
 /** Slovak texts. */
 export const sk: Translation = {
+  ...skIntegration,
+  ...skNotificationHistory,
   common: {
     ok: 'OK',
     yes: 'Áno',
@@ -67,24 +84,8 @@ export const sk: Translation = {
     precision_required_text:
       'Toto zobrazenie ukazuje dáta presných analyzátorov. Vyberte ho v hierarchii zariadení.',
     any_assigned_devices: 'Žiadne priradené zariadenie',
-    notification_types: { STATUS: 'Stav', ANOMALY: 'Anomália', NILM: 'Spotrebič', DISCONNECTOR: 'Odpájač' },
-    notification_text: {
-      status_ONLINE: 'Zariadenie je online',
-      status_OFFLINE: 'Zariadenie je offline',
-      status_DATABASE_UPDATE: 'Zariadenie aktualizuje databázu',
-      status_changed: 'Stav zariadenia sa zmenil',
-      relay_OPEN: 'Relé rozopnuté',
-      relay_CLOSED: 'Relé zopnuté',
-      relay_changed: 'Relé sa zmenilo',
-      cause_COMMAND: 'príkazom',
-      cause_OVERLOAD: 'preťaženie',
-      cause_MANUAL: 'ručne',
-      appliance: 'Spotrebič',
-      appliance_ON: '{{name}} zapnutý',
-      appliance_OFF: '{{name}} vypnutý',
-      anomaly: 'Nezvyčajná spotreba',
-      phase: 'fáza {{phase}}',
-    },
+    notification_types: NOTIFICATION_TEXTS.sk.types,
+    notification_text: NOTIFICATION_TEXTS.sk.phrases,
     open_device: 'Zobraziť zariadenie {{title}}',
   },
   menu: {
@@ -119,6 +120,7 @@ export const sk: Translation = {
     vector_diagram: 'Vektorový diagram',
     harmonics: 'Harmonické',
     waveform: 'Priebeh',
+    power_quality: 'Kvalita elektriny (EN 50160)',
     meters: 'Elektromery',
     meter_add: 'Pridať elektromer',
     meter_tests: 'Testy elektromera',
@@ -177,7 +179,7 @@ export const sk: Translation = {
     clock_units: { s: '{{amount}} s', min: '{{amount}} min', h: '{{amount}} h', d: '{{amount}} d' },
     device_types: {
       '1': 'Inteligentný elektromer',
-      '2': 'Odpájač',
+      '2': 'Odpínač',
       '3': 'Presný analyzátor',
       '4': 'Priemyselný elektromer',
       '5': 'Zásuvkový merač',
@@ -535,4 +537,16 @@ export const sk: Translation = {
     energies: { '0': 'Činná', '1': 'Jalová', '2': 'Zdanlivá' },
     constant_types: { '0': 'Sekundárna', '1': 'Primárna' },
   },
+  ...skCosts,
+  ...skAnomalies,
+  ...skAlarms,
+  ...skExports,
+  ...skPowerQuality,
+  ...skManagement,
+  ...skRegistration,
+  ...skSettings,
+  ...skAppliances,
+  ...skSiteMaps,
+  ...skJsonMeter,
+  ...skReports,
 };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { englishAreaTexts } from './areaTexts';
 import { de } from './de';
+import { enCore } from './en.core';
 import { en } from './en';
 import { sk } from './sk';
 
@@ -30,6 +32,11 @@ describe('translations', () => {
     }
   });
 
+  it('loads every English text once signed in: the core and the area tables', async () => {
+    const loaded = flatten({ ...enCore, ...(await englishAreaTexts()) });
+    expect([...loaded.keys()].sort()).toEqual([...ref.keys()].sort());
+  });
+
   it('keeps the seed texts exactly in English', () => {
     expect(en.login.credentials_incorrect).toBe('Login credentials incorrect');
     expect(en.login.server_error).toBe('Server communication error');
@@ -43,5 +50,7 @@ describe('translations', () => {
     expect(en.precision.harmonics_chart).toBe('Harmonics chart');
     expect(en.precision.waveform_chart).toBe('Waveform chart');
     expect(en.common.device_not_responding).toBe('Device not responding or is offline');
+    expect(en.integration.no_tokens).toBe('No tokens available');
+    expect(en.integration.copied).toBe('Token copied');
   });
 });

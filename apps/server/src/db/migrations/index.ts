@@ -9,6 +9,20 @@ import * as m006 from './006_notification_times_ms';
 import * as m007 from './007_auth_login_key';
 import * as m008 from './008_wire_durable_ingest';
 import * as m009 from './009_hour_rollup';
+import * as m010 from './010_device_families';
+import * as m011 from './011_alarms';
+import * as m012 from './012_notification_email';
+import * as m013 from './013_tariffs';
+import * as m014 from './014_integration_tokens';
+import * as m015 from './015_firmware';
+import * as m019 from './019_appliances';
+import * as m021 from './021_anomaly_models';
+import * as m022 from './022_json_mapping';
+import * as m024 from './024_site_maps';
+import * as m023 from './023_reports';
+import * as m025 from './025_frequency_quarters';
+import * as m026 from './026_hour_refresh_queue';
+import * as m027 from './027_absent_quantities';
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -30,6 +44,20 @@ const STEPS: Record<string, Step> = {
   '007_auth_login_key': m007,
   '008_wire_durable_ingest': m008,
   '009_hour_rollup': m009,
+  '010_device_families': m010,
+  '011_alarms': m011,
+  '012_notification_email': m012,
+  '013_tariffs': m013,
+  '014_integration_tokens': m014,
+  '015_firmware': m015,
+  '019_appliances': m019,
+  '021_anomaly_models': m021,
+  '022_json_mapping': m022,
+  '024_site_maps': m024,
+  '023_reports': m023,
+  '025_frequency_quarters': m025,
+  '026_hour_refresh_queue': m026,
+  '027_absent_quantities': m027,
 };
 
 /** Brings the schema up to the named migration (upgrade tests start from an older schema). */
@@ -65,6 +93,17 @@ export async function migrateToLatest(
     provider,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
+  for (let attempt = 1; ; attempt++) {
+    const { error } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
+    if (!error) return;
+    // Kysely's table look-up on PostgreSQL reads the catalog of every schema; a schema that
+    // another client drops while the look-up runs fails it with 3F000 (invalid schema name).
+    // Nothing was migrated then, so the step is tried again.
+    if (attempt < 5 && isSchemaGone(error)) continue;
+    throw error instanceof Error ? error : new Error(JSON.stringify(error));
+  }
+}
+
+function isSchemaGone(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
 }

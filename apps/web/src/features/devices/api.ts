@@ -12,6 +12,7 @@ import {
   selectDevice,
   selectedMacStore,
   selectionAfterRemoval,
+  selectUnlessChosen,
 } from './selection';
 import { buildFromDevices, firstLeafMac, leaves, removeDevice, syncWithDevices } from './tree';
 
@@ -82,11 +83,13 @@ export function useHierarchyQuery() {
   return useQuery({
     queryKey: hierarchyKeys.menu(login),
     queryFn: async () => {
+      const startedWith = selectedMacStore.get();
       const list = authStore.get().devices;
       const menu = await loadMenu(authStore.get().user?.token ?? '', list);
       const macs = leaves(menu.nodes).flatMap((n) => n.data.mac ?? []);
-      const remembered = rememberedDevice(authStore.get().user?.user);
-      selectDevice((await initialSelection(list, macs, remembered, hasRecentData)) ?? null);
+      await selectUnlessChosen(startedWith, () =>
+        initialSelection(list, macs, rememberedDevice(authStore.get().user?.user), hasRecentData),
+      );
       return menu;
     },
     enabled: login !== '' && devices.length > 0,

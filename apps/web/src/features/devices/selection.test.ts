@@ -1,7 +1,14 @@
 import { unixSec } from '@meterportal/protocol';
 import type { DeviceListEntry } from '@meterportal/protocol';
 import { describe, expect, it } from 'vitest';
-import { initialSelection, resolveSelected, selectionAfterRemoval } from './selection';
+import {
+  initialSelection,
+  resolveSelected,
+  selectDevice,
+  selectedMacStore,
+  selectionAfterRemoval,
+  selectUnlessChosen,
+} from './selection';
 
 const dev = (mac: string, type = 3): DeviceListEntry => ({
   owner: true,
@@ -64,5 +71,41 @@ describe('selection after a device is removed', () => {
       '02-00-00-00-00-02',
     );
     expect(selectionAfterRemoval(list.slice(0, 1), null, '02-00-00-00-00-01', undefined)).toBeNull();
+  });
+});
+
+describe('selection worked out by a tree load', () => {
+  const A = '02-00-00-00-00-0A';
+  const B = '02-00-00-00-00-0B';
+  const C = '02-00-00-00-00-0C';
+
+  it('applies when nobody chose meanwhile', async () => {
+    selectDevice(A);
+    await selectUnlessChosen(A, () => Promise.resolve(C));
+    expect(selectedMacStore.get()).toBe(C);
+  });
+
+  it('never takes back a device chosen while the load worked it out', async () => {
+    selectDevice(A);
+    let finish: (mac: string) => void = () => undefined;
+    const done = selectUnlessChosen(A, () => new Promise<string>((r) => (finish = r)));
+    await Promise.resolve();
+    selectDevice(B);
+    finish(A);
+    await done;
+    expect(selectedMacStore.get()).toBe(B);
+  });
+
+  it('does not ask the server when a device was chosen before the tree arrived', async () => {
+    selectDevice(A);
+    const startedWith = selectedMacStore.get();
+    selectDevice(B);
+    let asked = false;
+    await selectUnlessChosen(startedWith, () => {
+      asked = true;
+      return Promise.resolve(C);
+    });
+    expect(asked).toBe(false);
+    expect(selectedMacStore.get()).toBe(B);
   });
 });

@@ -62,6 +62,21 @@ export async function initialSelection(
 }
 
 /**
+ * Works out the selection once a tree load has finished, unless the person chose a device while it
+ * loaded: a load that started before the choice (a refetch after the device list changed, say)
+ * never takes it back. `pick` runs only when the selection is still what it was at the start.
+ */
+export async function selectUnlessChosen(
+  startedWith: string | null,
+  pick: () => Promise<string | undefined>,
+): Promise<void> {
+  if (selectedMacStore.get() !== startedWith) return;
+  const mac = (await pick()) ?? null;
+  if (selectedMacStore.get() !== startedWith) return;
+  selectDevice(mac);
+}
+
+/**
  * The selection after a device was removed: the first remaining leaf when the removed device was
  * the selected one, otherwise the selected device stays (and with it the screen).
  */

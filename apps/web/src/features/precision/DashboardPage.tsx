@@ -1,5 +1,4 @@
 import { Alert, Card, Col, Empty, Row, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { liveStore } from '../../api/live';
@@ -10,6 +9,7 @@ import { formatFixed, withUnit } from '../../i18n/format';
 import { useSelectedDevice } from '../devices/selection';
 import { dashboardTables, framePayload, isDeviceOnline, type DashboardRow } from './dashboardRows';
 import { useLiveData } from './useLiveData';
+import { formatLocal } from '../telemetry/zone';
 
 /** Live values of the selected precision device: load, more and energy values. */
 export function DashboardPage() {
@@ -49,7 +49,7 @@ function DashboardTables() {
   const updated =
     typeof ts === 'number' ? (
       <Typography.Text type="secondary" data-testid="dashboard-updated">
-        {dayjs(ts * 1000).format('L LTS')}
+        {formatLocal(ts * 1000, 'L LTS')}
       </Typography.Text>
     ) : (
       <Typography.Text type="secondary">{t('chart.waiting_live')}</Typography.Text>
@@ -68,7 +68,7 @@ function DashboardTables() {
           data-testid="dashboard-stale"
           style={{ marginBottom: 16 }}
           title={t('precision.stale', {
-            time: typeof ts === 'number' ? dayjs(ts * 1000).format('LTS') : '-',
+            time: typeof ts === 'number' ? formatLocal(ts * 1000, 'LTS') : '-',
           })}
         />
       )}

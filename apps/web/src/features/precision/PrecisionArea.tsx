@@ -8,6 +8,7 @@ import { meterElements } from './meters';
 import { PRECISION_SCREENS, precisionUrl, type PrecisionPath } from './routes';
 import { VectorPage } from './VectorPage';
 import { WaveformPage } from './WaveformPage';
+import { PowerQualityPage } from '../powerquality/PowerQualityPage';
 
 /**
  * The area's route table: every screen of routes.ts with what it shows. The toolbar picks the
@@ -36,6 +37,12 @@ const SCREENS: Record<PrecisionPath, ReactNode> = {
     <>
       <GraphToolbar showSource={false} />
       <WaveformPage />
+    </>
+  ),
+  'power-quality': (
+    <>
+      <GraphToolbar showSource={false} />
+      <PowerQualityPage />
     </>
   ),
   ...meterElements,

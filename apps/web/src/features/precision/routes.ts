@@ -14,6 +14,7 @@ export const PRECISION_SCREENS = [
   { path: 'vector', title: 'menu.vector_diagram', menu: true },
   { path: 'harmonics', title: 'menu.harmonics', menu: true },
   { path: 'waveform', title: 'menu.waveform', menu: true },
+  { path: 'power-quality', title: 'menu.power_quality', menu: true },
   { path: 'meters', title: 'menu.meters', menu: true },
   { path: 'meter/add', title: 'menu.meter_add', menu: false },
   { path: 'meter/tests/:meter_id', title: 'menu.meter_tests', menu: false },

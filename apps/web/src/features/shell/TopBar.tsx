@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   AppstoreOutlined,
   BellOutlined,
   CloudOutlined,
@@ -26,7 +27,6 @@ import {
   theme,
   type MenuProps,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -44,10 +44,13 @@ import { LANGUAGES, updateSettings, useSettings } from '../../app/settings';
 import { useStore } from '../../app/store';
 import { LANGUAGE_NAMES } from '../../i18n';
 import { canEditProfile, hasApplications } from '../auth/rules';
+import { INTEGRATION_TOKENS_ROUTE, canUseIntegrationTokens } from '../integration/routes';
 import { signOut } from '../auth/signOut';
 import { useAuthUser, useDeviceList } from '../auth/session';
 import { selectDevice, useSelectedDevice } from '../devices/selection';
 import { defaultRouteForType } from '../../app/routeMemory';
+import { NOTIFICATION_HISTORY_ROUTE } from '../tools/routes';
+import { formatInZone, installationZone } from '../telemetry/zone';
 import { useLatestNotificationsQuery } from './notificationsApi';
 import {
   mergeNotifications,
@@ -67,7 +70,7 @@ function NotificationBell() {
   const device = useSelectedDevice();
   const devices = useDeviceList();
   const live = useStore(liveStore, (s) => s.notifications);
-  const stored = useLatestNotificationsQuery(device?.token);
+  const stored = useLatestNotificationsQuery();
   const notifications = useMemo(
     () => mergeNotifications(live, stored.data ?? [], NOTIFICATIONS_KEPT),
     [live, stored.data],
@@ -77,7 +80,7 @@ function NotificationBell() {
     setOpen(false);
     selectDevice(mac);
   };
-  const content = notifications.length ? (
+  const list = notifications.length ? (
     <List
       size="small"
       className="notification-list"
@@ -109,7 +112,9 @@ function NotificationBell() {
                   {notificationText(t, n)}
                   {timeMs !== undefined && (
                     <div>
-                      <Typography.Text type="secondary">{dayjs(timeMs).format('L LTS')}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {formatInZone(timeMs, 'L LTS', installationZone())}
+                      </Typography.Text>
                     </div>
                   )}
                 </>
@@ -121,6 +126,16 @@ function NotificationBell() {
     />
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.no_notifications')} />
+  );
+  const content = (
+    <>
+      {list}
+      <Flex justify="end" style={{ marginTop: 8 }}>
+        <Link to={NOTIFICATION_HISTORY_ROUTE} onClick={() => setOpen(false)}>
+          {t('notification_history.all')}
+        </Link>
+      </Flex>
+    </>
   );
   return (
     <Popover
@@ -191,6 +206,9 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
     ...(canEditProfile(user)
       ? [{ key: 'profile', icon: <UserOutlined />, label: t('shell.edit_profile') }]
       : []),
+    ...(canUseIntegrationTokens(user)
+      ? [{ key: 'integration', icon: <ApiOutlined />, label: t('integration.title') }]
+      : []),
     {
       key: 'theme',
       icon: mode === 'dark' ? <SunOutlined /> : <MoonOutlined />,
@@ -210,6 +228,7 @@ export function TopBar({ collapsed, onToggleMenu }: TopBarProps) {
   ];
   const onMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') void navigate(EDIT_PROFILE_ROUTE);
+    else if (key === 'integration') void navigate(INTEGRATION_TOKENS_ROUTE);
     else if (key === 'theme') updateSettings({ theme: mode === 'dark' ? 'light' : 'dark' });
     else if (key.startsWith('lang:'))
       updateSettings({ localization: key.slice(5) as (typeof LANGUAGES)[number] });

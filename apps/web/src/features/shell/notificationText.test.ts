@@ -1,3 +1,4 @@
+import { unixMs } from '@meterportal/protocol';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { de } from '../../i18n/de';
@@ -20,7 +21,7 @@ const entry = (type: BellEntry['type'], data: Partial<BellEntry['data']>, id = 1
   id,
   type,
   mac: '02-4D-50-00-00-01',
-  data: { timestamp: 0, ...data },
+  data: { timestamp: unixMs(0), ...data },
 });
 
 describe('notificationText', () => {
@@ -54,6 +55,20 @@ describe('notificationText', () => {
       'Ungewöhnlicher Verbrauch',
     ],
     [
+      'an alarm raised by a rule',
+      entry('STATUS', { event: 'ALARM_RAISED', name: 'Low voltage', message: 'Alarm raised (warning)' }),
+      'Alarm: Low voltage',
+      'Alarm: Low voltage',
+      'Alarm: Low voltage',
+    ],
+    [
+      'an alarm cleared',
+      entry('STATUS', { event: 'ALARM_CLEARED', name: 'Low voltage' }),
+      'Alarm cleared: Low voltage',
+      'Alarm zanikol: Low voltage',
+      'Alarm aufgehoben: Low voltage',
+    ],
+    [
       'an unknown status code',
       entry('STATUS', { event: 'REBOOT' }),
       'Device status changed',
@@ -69,8 +84,8 @@ describe('notificationText', () => {
 
 describe('mergeNotifications', () => {
   it('keeps each entry once, newest id first, at most five', () => {
-    const stored = [7, 6, 5, 4, 3].map((id) => entry('STATUS', { timestamp: id }, id));
-    const live = [entry('STATUS', { timestamp: 9 }, 9), entry('STATUS', { timestamp: 7 }, 7)];
+    const stored = [7, 6, 5, 4, 3].map((id) => entry('STATUS', { timestamp: unixMs(id) }, id));
+    const live = [entry('STATUS', { timestamp: unixMs(9) }, 9), entry('STATUS', { timestamp: unixMs(7) }, 7)];
     expect(mergeNotifications(live, stored, 5).map((n) => n.id)).toEqual([9, 7, 6, 5, 4]);
   });
 });

@@ -1,20 +1,17 @@
 import type { TFunction } from 'i18next';
-import type { NotificationEntry } from '@meterportal/protocol';
+import { notificationPhrases, type NotificationEntry } from '@meterportal/protocol';
+import { formatFixed } from '../../i18n/format';
 
 /** A notification as the bell shows it: from the live socket or read back from the server. */
 export type BellEntry = NotificationEntry;
 
 const TYPES = ['STATUS', 'ANOMALY', 'NILM', 'DISCONNECTOR'] as const;
-const STATUSES = ['ONLINE', 'OFFLINE', 'DATABASE_UPDATE'] as const;
-const RELAY_CAUSES = ['COMMAND', 'OVERLOAD', 'MANUAL'] as const;
-
-function oneOf<T extends string>(list: readonly T[], value: string | undefined): value is T {
-  return value !== undefined && (list as readonly string[]).includes(value);
-}
 
 /** The kind of a notification in the user's language. */
 export function notificationKind(t: TFunction, type: string): string {
-  return oneOf(TYPES, type) ? t(`shell.notification_types.${type}`) : t('shell.notifications');
+  return (TYPES as readonly string[]).includes(type)
+    ? t(`shell.notification_types.${type as (typeof TYPES)[number]}`)
+    : t('shell.notifications');
 }
 
 /**
@@ -23,41 +20,30 @@ export function notificationKind(t: TFunction, type: string): string {
  */
 export function notificationText(t: TFunction, n: Pick<BellEntry, 'type' | 'data'>): string {
   const d = n.data;
-  const phase = d.phase ? t('shell.notification_text.phase', { phase: d.phase }) : '';
-  const parts: string[] = [];
-  switch (n.type) {
-    case 'STATUS':
-      parts.push(
-        oneOf(STATUSES, d.event)
-          ? t(`shell.notification_text.status_${d.event}`)
-          : t('shell.notification_text.status_changed'),
-      );
-      break;
-    case 'DISCONNECTOR':
-      parts.push(
-        d.event === 'OPEN' || d.event === 'CLOSED'
-          ? t(`shell.notification_text.relay_${d.event}`)
-          : t('shell.notification_text.relay_changed'),
-      );
-      if (oneOf(RELAY_CAUSES, d.message)) parts.push(t(`shell.notification_text.cause_${d.message}`));
-      break;
-    case 'NILM': {
-      const name = d.name ?? t('shell.notification_text.appliance');
-      parts.push(
-        d.event === 'ON' || d.event === 'OFF'
-          ? t(`shell.notification_text.appliance_${d.event}`, { name })
-          : name,
-      );
-      break;
-    }
-    case 'ANOMALY':
-      parts.push(t('shell.notification_text.anomaly'));
-      break;
-    default:
-      parts.push(t('shell.notifications'));
-  }
-  if (phase) parts.push(phase);
-  return parts.join(' · ');
+  // An alarm of one of the user's rules rides on the status source.
+  if (n.type === 'STATUS' && (d.event === 'ALARM_RAISED' || d.event === 'ALARM_CLEARED'))
+    return t(d.event === 'ALARM_RAISED' ? 'alarms.bell_raised' : 'alarms.bell_cleared', {
+      name: d.name ?? '',
+    });
+  // An anomaly of a household meter's model says what was expected and what was seen.
+  if (n.type === 'ANOMALY' && d.event === 'ANOMALY_STARTED')
+    return t('anomalies.bell_started', {
+      seen: formatFixed((d.energy_consumption_wh ?? 0) / 1000),
+      low: formatFixed((d.expected_low_wh ?? 0) / 1000),
+      high: formatFixed((d.expected_high_wh ?? 0) / 1000),
+    });
+  if (n.type === 'ANOMALY' && d.event === 'ANOMALY_ENDED') return t('anomalies.bell_ended');
+  return notificationPhrases(n)
+    .map((p) => {
+      const appliance = t('shell.notification_text.appliance');
+      if (p.key === 'event') return t('shell.notifications');
+      if (p.key === 'phase') return t('shell.notification_text.phase', { phase: p.phase ?? '' });
+      if (p.key === 'appliance') return p.name ?? appliance;
+      if (p.key === 'appliance_ON' || p.key === 'appliance_OFF')
+        return t(`shell.notification_text.${p.key}`, { name: p.name ?? appliance });
+      return t(`shell.notification_text.${p.key}`);
+    })
+    .join(' · ');
 }
 
 /** When it happened, ms (the server stores and sends every notification time in ms); none when unknown. */

@@ -3,15 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { isDataNotFound } from '../../api/http';
 import { ChartCard } from '../../charts/ChartCard';
 import type { ChartBuckets, ChartLine, ChartSeries } from '../../charts/options';
-import dayjs from 'dayjs';
+import { usePeaksQuery } from '../costs/api';
 import { useDeviceDetailsQuery } from '../devices/api';
 import { useSelectedDevice } from '../devices/selection';
+import { FullRangeDownload } from '../exports/FullRangeDownload';
 import { useEnergyQuery } from './api';
+import { energyTo } from './dateRanges';
 import { useYAxisType } from './chartState';
 import { ContractLimitsMenu } from './ContractLimitsMenu';
+import { LIMIT_COLORS } from './contractLimits';
 import { monthStarts, partialIntervalStart, toMonthStarts } from './energyBuckets';
 import { useDataSource, useRange } from './GraphToolbar';
 import { energySeriesOf, type EnergyPeriod, type EnergyView } from './views';
+import { formatInZone, installationZone } from './zone';
+import { useAnomalyBandQuery } from '../anomalies/api';
+import { hasAnomalyBand } from '../anomalies/routes';
 
 const COLORS: Record<string, string> = {
   E_I: '#1668dc',
@@ -21,8 +27,6 @@ const COLORS: Record<string, string> = {
   Q3: '#faad14',
   Q4: '#722ed1',
 };
-const MRK_COLOR = '#eb2f96';
-const RK_COLOR = '#fa8c16';
 
 const TIME_FORMATS: Record<EnergyPeriod, string> = {
   '15MIN': 'L LT',
@@ -43,7 +47,20 @@ export function EnergyChart({ view }: EnergyChartProps) {
   const source = useDataSource();
   const query = useEnergyQuery(view, device?.token, range, source);
   const details = useDeviceDetailsQuery(view.maximum ? device?.token : undefined);
+  const peaks = usePeaksQuery(view.maximum ? device?.token : undefined);
+  const monthPeakKw = peaks.isError ? 0 : (peaks.data?.running.monthPeakKw ?? 0);
   const [yAxisType, setYAxisType] = useYAxisType();
+  // The hourly chart of an owned household meter with an anomaly model shows its expected band.
+  const withBand = hasAnomalyBand(device, view.period);
+  const bandQuery = useAnomalyBandQuery(withBand ? device?.token : undefined, range.from, energyTo(range));
+  const bandPoints = withBand && !bandQuery.isError ? bandQuery.data : undefined;
+  const band = useMemo(
+    () =>
+      bandPoints?.length
+        ? { name: t('anomalies.band_legend'), points: bandPoints, color: '#fa8c16' }
+        : undefined,
+    [bandPoints, t],
+  );
   // Series of registers the device's type does not keep are left out, not drawn as zeros.
   const keys = device ? energySeriesOf(view, device.type) : view.data.split(',');
   const label = (k: string) =>
@@ -64,7 +81,7 @@ export function EnergyChart({ view }: EnergyChartProps) {
         const points = data?.[k] ?? [];
         return {
           name: label(k),
-          points: monthly ? toMonthStarts(points) : points,
+          points: monthly ? toMonthStarts(points, installationZone()) : points,
           kind: 'bar',
           color: COLORS[k] ?? '#1668dc',
         };
@@ -77,7 +94,10 @@ export function EnergyChart({ view }: EnergyChartProps) {
   const buckets = useMemo<ChartBuckets | undefined>(
     () =>
       monthly
-        ? { times: monthStarts(range.from, range.to), label: (ms) => dayjs(ms).format('MMM') }
+        ? {
+            times: monthStarts(range.from, range.to, installationZone()),
+            label: (ms) => formatInZone(ms, 'MMM', installationZone()),
+          }
         : undefined,
     // The labels are in the current language.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -87,6 +107,7 @@ export function EnergyChart({ view }: EnergyChartProps) {
     series.map((s) => s.points),
     view.period,
     Date.now(),
+    installationZone(),
   );
   const selected = Object.fromEntries(keys.map((k) => [label(k), visible[k] ?? true]));
   const limits = details.data;
@@ -94,11 +115,22 @@ export function EnergyChart({ view }: EnergyChartProps) {
     () =>
       view.maximum && limits
         ? [
-            ...(limits.MRK > 0 ? [{ name: t('chart.mrk'), value: limits.MRK, color: MRK_COLOR }] : []),
-            ...(limits.RK > 0 ? [{ name: t('chart.rk'), value: limits.RK, color: RK_COLOR }] : []),
+            ...(limits.MRK > 0 ? [{ name: t('chart.mrk'), value: limits.MRK, color: LIMIT_COLORS.MRK }] : []),
+            ...(limits.RK > 0 ? [{ name: t('chart.rk'), value: limits.RK, color: LIMIT_COLORS.RK }] : []),
+            // This month's highest finished quarter, marked so a new peak shows at a glance.
+            ...(monthPeakKw > 0
+              ? [
+                  {
+                    name: t('costs.month_peak'),
+                    value: monthPeakKw,
+                    color: LIMIT_COLORS.PEAK,
+                    markOnly: true,
+                  },
+                ]
+              : []),
           ]
         : [],
-    [view.maximum, limits, t],
+    [view.maximum, limits, monthPeakKw, t],
   );
 
   return (
@@ -115,6 +147,7 @@ export function EnergyChart({ view }: EnergyChartProps) {
       loading={query.isFetching}
       timeFormat={TIME_FORMATS[view.period]}
       showMaximum
+      {...(band ? { band } : {})}
       {...(buckets ? { buckets } : {})}
       {...(view.maximum ? { highlightAbove: true } : {})}
       {...(partialFrom !== undefined ? { partialFrom } : {})}
@@ -126,7 +159,26 @@ export function EnergyChart({ view }: EnergyChartProps) {
           }
         : {})}
       extra={
-        view.maximum && device?.owner ? <ContractLimitsMenu device={device} limits={limits} /> : undefined
+        <>
+          {view.maximum && device?.owner && <ContractLimitsMenu device={device} limits={limits} />}
+          {/* Energy totals as interval values (and their cost); the quarter-hour maxima are not totals. */}
+          {!view.maximum && (
+            <FullRangeDownload
+              target={
+                device
+                  ? {
+                      series: 'ENERGY',
+                      devices: [device.token],
+                      data: keys,
+                      period: view.period,
+                      from: range.from,
+                      to: energyTo(range),
+                    }
+                  : null
+              }
+            />
+          )}
+        </>
       }
     />
   );

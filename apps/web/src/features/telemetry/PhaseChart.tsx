@@ -1,4 +1,5 @@
 import { Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard } from '../../charts/ChartCard';
 import { PHASE_COLORS, type ChartSeries } from '../../charts/options';
@@ -21,6 +22,8 @@ interface PhaseChartProps {
   live?: boolean;
   /** A short note beside the chart's actions, such as the resolution of its points. */
   note?: string;
+  /** The full-range download menu, on history charts. */
+  download?: ReactNode;
 }
 
 const ORDER: readonly PhaseKey[] = ['L1', 'L2', 'L3', 'SUM', 'AVG'];
@@ -49,12 +52,17 @@ export function PhaseChart(props: PhaseChartProps) {
   return (
     <ChartCard
       title={t(props.live ? 'chart.realtime_title' : 'chart.profile_title', { name: props.title })}
-      {...(props.note
+      {...(props.note || props.download
         ? {
             extra: (
-              <Typography.Text type="secondary" className="chart-resolution">
-                {props.note}
-              </Typography.Text>
+              <>
+                {props.note && (
+                  <Typography.Text type="secondary" className="chart-resolution">
+                    {props.note}
+                  </Typography.Text>
+                )}
+                {props.download}
+              </>
             ),
           }
         : {})}

@@ -4,6 +4,7 @@ import { isDataNotFound } from '../../api/http';
 import type { Point } from '../../charts/series';
 import { sumAndAverage } from '../../charts/series';
 import { useSelectedDevice } from '../devices/selection';
+import { FullRangeDownload } from '../exports/FullRangeDownload';
 import { useProfileQuery } from './api';
 import type { PhaseKey } from './chartState';
 import { useDataSource, useRange } from './GraphToolbar';
@@ -33,7 +34,10 @@ export function ProfileChart({ view }: ProfileChartProps) {
   const data = query.isError ? undefined : query.data;
   const series: Partial<Record<PhaseKey, Point[]>> = {};
   if (data) {
-    const phases = (['L1', 'L2', 'L3'] as const).slice(0, phaseCount).filter((p) => data.phases[p]);
+    // A phase the device does not measure comes as null points: no line, no legend entry.
+    const phases = (['L1', 'L2', 'L3'] as const)
+      .slice(0, phaseCount)
+      .filter((p) => (data.phases[p]?.length ?? 0) > 0);
     for (const p of phases) series[p] = data.phases[p]!;
     if (phases.length > 1) {
       const { sum, avg } = sumAndAverage(phases.map((p) => data.phases[p]!));
@@ -51,6 +55,21 @@ export function ProfileChart({ view }: ProfileChartProps) {
       series={series}
       {...(data?.resolution ? { note: t(`chart.resolution_${resolutionKey(view, data.resolution)}`) } : {})}
       loading={query.isFetching}
+      download={
+        <FullRangeDownload
+          target={
+            device
+              ? {
+                  series: 'PROFILE',
+                  devices: [device.token],
+                  data: [view.quantity],
+                  from: range.from,
+                  to: range.to,
+                }
+              : null
+          }
+        />
+      }
       {...(view.startLogarithmic ? { startLogarithmic: true } : {})}
       {...(query.isError
         ? {

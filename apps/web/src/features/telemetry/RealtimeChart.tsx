@@ -7,7 +7,7 @@ import { snackbar } from '../../api/notify';
 import { pushWindow, type Point } from '../../charts/series';
 import { useSelectedDevice } from '../devices/selection';
 import type { PhaseKey } from './chartState';
-import { randomSample, readLiveSample, type Phase } from './liveValues';
+import { liveQuantityAbsent, randomSample, readLiveSample, type Phase } from './liveValues';
 import { PhaseChart } from './PhaseChart';
 import type { Quantity, RealtimeView } from './views';
 
@@ -46,6 +46,8 @@ export function RealtimeChart({ view }: RealtimeChartProps) {
           )
         : readLiveSample(msg, view.quantity, view.divisor, phaseCount);
       if (!sample) {
+        // A frame that marks the quantity as not measured is no fault; the chart stays empty.
+        if (liveQuantityAbsent(msg, view.quantity, phaseCount)) return;
         // Said once per view: a device sending frames without this quantity would otherwise flood.
         if (!warned) snackbar('error', t('common.api_communication_error'));
         warned = true;

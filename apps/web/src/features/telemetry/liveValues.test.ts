@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomSample, readLiveSample } from './liveValues';
+import { liveQuantityAbsent, randomSample, readLiveSample } from './liveValues';
 
 describe('live samples', () => {
   const msg = {
@@ -33,5 +33,27 @@ describe('live samples', () => {
   });
   it('draws placeholder values between 0 and 5 percent', () => {
     expect(randomSample(5, 3, () => 0.5).values).toEqual({ L1: 2.5, L2: 2.5, L3: 2.5 });
+  });
+});
+
+describe('quantities a device does not measure', () => {
+  const single = {
+    topic: 'Data',
+    data: {
+      ts: 1_700_000_000,
+      U: { L1: 230.4, L2: null, L3: null },
+      F: null,
+      PF: { L1: null, L2: null, L3: null },
+    },
+  };
+  it('reads only the measured phases of a single-phase meter', () => {
+    expect(readLiveSample(single, 'U', 1, 3)?.values).toEqual({ L1: 230.4 });
+    expect(liveQuantityAbsent(single, 'U', 3)).toBe(false);
+  });
+  it('tells a frequency or factor the meter lacks from a broken frame', () => {
+    expect(readLiveSample(single, 'F', 1, 3)).toBeNull();
+    expect(liveQuantityAbsent(single, 'F', 3)).toBe(true);
+    expect(liveQuantityAbsent(single, 'PF', 3)).toBe(true);
+    expect(liveQuantityAbsent({ topic: 'Data', data: { ts: 1 } }, 'F', 3)).toBe(false);
   });
 });

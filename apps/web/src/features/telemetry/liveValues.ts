@@ -38,6 +38,21 @@ export function readLiveSample(
   return Object.keys(values).length ? { tsMs: ts, values } : null;
 }
 
+/**
+ * Whether a live Data message says the device does not measure the quantity: the key is there
+ * with null (frequency) or null on every phase in use. Such a frame is not a fault.
+ */
+export function liveQuantityAbsent(message: unknown, quantity: Quantity, phaseCount: number): boolean {
+  if (!message || typeof message !== 'object') return false;
+  const m = message as Record<string, unknown>;
+  const payload = (m.data && typeof m.data === 'object' ? m.data : m) as Record<string, unknown>;
+  const raw = payload[quantity];
+  if (raw === null) return true;
+  if (!raw || typeof raw !== 'object') return false;
+  const q = raw as Record<string, unknown>;
+  return PHASES.slice(0, phaseCount).every((p) => q[p] === null);
+}
+
 /** The seed's placeholder for live voltage distortion: random percentages per phase. */
 export function randomSample(
   tsMs: number,

@@ -231,6 +231,25 @@ export function typeHasView(type: number, view: View): boolean {
   return energySeriesOf(view, type)[0] === view.data.split(',')[0];
 }
 
+/** What decides a device's views: its type and, for a meter the portal adapts, what it reports. */
+export interface MeasuringDevice {
+  type: number;
+  /** The quantities the device reports; absent: every one its type has. */
+  quantities?: readonly string[] | undefined;
+}
+
+/**
+ * Whether a device has a view: its type has it, and a device that names the quantities it
+ * reports (a Shelly, Tasmota, P1 or JSON meter) reports the view's quantity (for an energy
+ * view, its first series), so a P1 meter has no frequency view to show zeros in.
+ */
+export function deviceHasView(device: MeasuringDevice, view: View): boolean {
+  if (!typeHasView(device.type, view)) return false;
+  if (!device.quantities) return true;
+  const quantity = view.kind !== 'energy' ? view.quantity : view.data.startsWith('Q') ? 'Q_E' : 'E_I';
+  return device.quantities.includes(quantity);
+}
+
 /** The views of a device type, in menu order. */
 export function viewsOfType(type: number): View[] {
   return ALL_VIEWS.filter((v) => typeHasView(type, v));

@@ -79,3 +79,11 @@ export function formatInZone(ms: number, format: string, tz: string): string {
 export function inZone(ms: number, tz: string): dayjs.Dayjs {
   return dayjs(ms).tz(tz);
 }
+
+/**
+ * An instant on screen in the installation's zone (`L LTS` and the like): the times of lists,
+ * dialogs and tables read like the charts beside them, wherever the browser runs.
+ */
+export function formatLocal(ms: number, format: string): string {
+  return formatInZone(ms, format, installationZone());
+}

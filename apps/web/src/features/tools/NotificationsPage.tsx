@@ -1,12 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { NotifyDestination } from '@meterportal/protocol';
-import { Button, Card, Empty, Form, Modal, Popconfirm, Select, Table } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { snackbar } from '../../api/notify';
 import { useSelectedDevice } from '../devices/selection';
 import { useAddPairMutation, useDeletePairMutation, usePairsQuery } from './api';
 import {
+  NEW_EMAIL_DESTINATION,
   allDestinations,
   destinationKey,
   freeDestinations,
@@ -15,11 +16,21 @@ import {
   type Pair,
 } from './notificationRules';
 
-/** Name of a destination: 'Cloud' or 'Webex (space: title)'. */
+/** Name of a destination: 'Cloud', 'Webex (space: title)' or 'E-mail (address)'. */
 function useDestinationName() {
   const { t } = useTranslation();
-  return (d: Destination) =>
-    d.ID_dest === NotifyDestination.Webex ? t('tools.webex', { title: d.title ?? d.ID }) : t('tools.cloud');
+  return (d: Destination) => {
+    switch (d.ID_dest) {
+      case NotifyDestination.Webex:
+        return t('tools.webex', { title: d.title ?? d.ID });
+      case NotifyDestination.Email:
+        return d.ID
+          ? t('notification_history.email', { address: d.ID })
+          : t('notification_history.email_new');
+      case NotifyDestination.Cloud:
+        return t('tools.cloud');
+    }
+  };
 }
 
 function useSourceName() {
@@ -31,7 +42,7 @@ function useSourceName() {
 export function NotificationsPage() {
   const { t } = useTranslation();
   const device = useSelectedDevice();
-  const { pairs, spaces, isFetching } = usePairsQuery(device?.token);
+  const { pairs, spaces, emailAvailable, isFetching } = usePairsQuery(device?.token);
   const remove = useDeletePairMutation(device?.token);
   const [adding, setAdding] = useState(false);
   const sourceName = useSourceName();
@@ -85,7 +96,7 @@ export function NotificationsPage() {
           deviceType={device.type}
           deviceToken={device.token}
           pairs={pairs}
-          destinations={allDestinations(spaces)}
+          destinations={allDestinations(spaces, emailAvailable)}
           onClose={() => setAdding(false)}
         />
       )}
@@ -104,6 +115,8 @@ interface AddPairModalProps {
 interface PairForm {
   source?: number;
   destination?: string;
+  /** The address, when the destination is a new e-mail address. */
+  email?: string;
 }
 
 /** Source first; then only the destinations this source is not yet paired with. */
@@ -115,10 +128,13 @@ function AddPairModal({ deviceType, deviceToken, pairs, destinations, onClose }:
   const sourceName = useSourceName();
   const destinationName = useDestinationName();
   const free = source === undefined ? [] : freeDestinations(source, destinations, pairs);
+  const chosen = Form.useWatch('destination', form);
+  const emailChosen = chosen === destinationKey(NEW_EMAIL_DESTINATION);
 
   const onFinish = async (v: PairForm) => {
-    const destination = free.find((d) => destinationKey(d) === v.destination);
-    if (v.source === undefined || !destination) return;
+    const picked = free.find((d) => destinationKey(d) === v.destination);
+    if (v.source === undefined || !picked) return;
+    const destination = emailChosen ? { ...picked, ID: (v.email ?? '').trim() } : picked;
     await add.mutateAsync({ source: v.source, destination });
     snackbar('success', t('tools.pair_saved'));
     onClose();
@@ -167,6 +183,19 @@ function AddPairModal({ deviceType, deviceToken, pairs, destinations, onClose }:
             options={free.map((d) => ({ value: destinationKey(d), label: destinationName(d) }))}
           />
         </Form.Item>
+        {emailChosen && (
+          <Form.Item
+            name="email"
+            label={t('notification_history.email_address')}
+            extra={t('notification_history.email_language')}
+            rules={[
+              { required: true, message: t('common.required') },
+              { type: 'email', message: t('notification_history.email_invalid') },
+            ]}
+          >
+            <Input type="email" autoComplete="email" aria-label={t('notification_history.email_address')} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

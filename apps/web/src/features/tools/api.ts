@@ -1,4 +1,11 @@
-import { ErrorCode, NotifyDestination, type RouteAnswer } from '@meterportal/protocol';
+import {
+  ErrorCode,
+  MESSAGE_LANGUAGES,
+  NotifyDestination,
+  type MessageLanguage,
+  type RouteAnswer,
+} from '@meterportal/protocol';
+import { currentLanguage } from '../../i18n/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_CODE, call, isApiError, isDataNotFound } from '../../api/http';
 import type { ErrorMeta } from '../../api/queryClient';
@@ -12,6 +19,7 @@ export const toolsKeys = {
   monitoring: (token: string, period: string, from: number, to: number) =>
     [...toolsKeys.all, 'monitoring', token, period, from, to] as const,
   spaces: (userToken: string) => [...toolsKeys.all, 'webex-spaces', userToken] as const,
+  email: (userToken: string) => [...toolsKeys.all, 'email', userToken] as const,
   pairs: (deviceToken: string) => [...toolsKeys.all, 'pairs', deviceToken] as const,
 };
 
@@ -120,6 +128,12 @@ export function useTimelineRowQuery(deviceToken: string | undefined, bounds: Bou
   });
 }
 
+/** The interface language as the language of e-mail messages. */
+function messageLanguage(): MessageLanguage {
+  const l = currentLanguage();
+  return MESSAGE_LANGUAGES.find((m) => l.startsWith(m)) ?? 'en';
+}
+
 function userToken(): string {
   return authStore.get().user?.token ?? '';
 }
@@ -143,9 +157,22 @@ export function useWebexSpacesQuery() {
   });
 }
 
+/** Whether the installation sends e-mail, so that e-mail can be offered as a destination. */
+export function useEmailDestinationQuery() {
+  const token = useAuthUser()?.token ?? '';
+  return useQuery({
+    queryKey: toolsKeys.email(token),
+    queryFn: async () => (await call('emailDestination', { user_token: token })).data.available,
+    enabled: token !== '',
+    staleTime: 5 * 60_000,
+    meta: apiErrors,
+  });
+}
+
 /** Pairs of a device, named with the space titles when those are known. */
 export function usePairsQuery(deviceToken: string | undefined) {
   const spaces = useWebexSpacesQuery();
+  const email = useEmailDestinationQuery();
   const query = useQuery({
     queryKey: toolsKeys.pairs(deviceToken ?? ''),
     queryFn: async () => {
@@ -156,7 +183,13 @@ export function usePairsQuery(deviceToken: string | undefined) {
     meta: apiErrors,
   });
   const pairs: Pair[] = (query.data ?? []).map((row) => toPair(row, spaces.data ?? []));
-  return { ...query, pairs, spaces: spaces.data ?? [], spacesLoading: spaces.isLoading };
+  return {
+    ...query,
+    pairs,
+    spaces: spaces.data ?? [],
+    spacesLoading: spaces.isLoading,
+    emailAvailable: email.data === true,
+  };
 }
 
 export function useAddPairMutation(deviceToken: string | undefined) {
@@ -164,12 +197,14 @@ export function useAddPairMutation(deviceToken: string | undefined) {
   return useMutation({
     mutationFn: async (v: { source: number; destination: Destination }) => {
       const webex = v.destination.ID_dest === NotifyDestination.Webex;
+      const email = v.destination.ID_dest === NotifyDestination.Email;
       const res = await call('pairAdd', {
         user_token: userToken(),
         device_token: deviceToken ?? '',
         notifyTypeID: v.source,
         notifyDestID: v.destination.ID_dest,
         ...(webex ? { webex_space: v.destination.ID } : {}),
+        ...(email ? { email: v.destination.ID, language: messageLanguage() } : {}),
       });
       return res.data.ID_notify;
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLOUD_DESTINATION,
+  NEW_EMAIL_DESTINATION,
   allDestinations,
   destinationKey,
   freeDestinations,
@@ -51,6 +52,13 @@ describe('free destinations', () => {
     expect(freeDestinations(1, all, pairs)).toEqual(all);
   });
 
+  it('offers e-mail last when the installation sends e-mail, and again after an address is paired', () => {
+    const withEmail = allDestinations(spaces, true);
+    expect(withEmail.map(destinationKey)).toEqual(['1:1', '2:space-a', '2:space-b', '3:']);
+    const emailPair = pair(3, 1, { ID_dest: 3, ID: 'ops@example.com' });
+    expect(freeDestinations(1, withEmail, [emailPair])).toContainEqual(NEW_EMAIL_DESTINATION);
+  });
+
   it('offers nothing once every destination is paired', () => {
     const pairs = all.map((d, i) => pair(i, 4, d));
     expect(freeDestinations(4, all, pairs)).toEqual([]);
@@ -64,6 +72,15 @@ describe('server rows', () => {
       notifyType: 1,
       destination: CLOUD_DESTINATION,
     });
+  });
+
+  it('reads an e-mail row with its address', () => {
+    expect(
+      toPair(
+        { ID: 10, ID_notifyType: 1, ID_notifyDestType: 3, webex_space: null, email: 'ops@example.com' },
+        spaces,
+      ).destination,
+    ).toEqual({ ID_dest: 3, ID: 'ops@example.com' });
   });
 
   it('names a Webex row by its space title, or its id when the space is gone', () => {

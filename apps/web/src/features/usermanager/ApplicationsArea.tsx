@@ -8,6 +8,7 @@ import { useAuthUser } from '../auth/session';
 import { useApplicationAccessQuery } from './api';
 import { USER_MANAGER_ROUTE } from './routes';
 import { UserManagerPage } from './UserManagerPage';
+import { DeviceRegistrationPage } from './registration/DeviceRegistrationPage';
 
 /**
  * The applications area (seed 001 sections 2 and 6): the base path goes to the user manager when
@@ -31,6 +32,14 @@ export function ApplicationsArea() {
         element={
           <RequireApplication application={Application.UserManager}>
             <UserManagerPage />
+          </RequireApplication>
+        }
+      />
+      <Route
+        path="user-manager/devices"
+        element={
+          <RequireApplication application={Application.UserManager}>
+            <DeviceRegistrationPage />
           </RequireApplication>
         }
       />

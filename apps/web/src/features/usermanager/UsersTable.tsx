@@ -1,7 +1,6 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ManagedUser } from '@meterportal/protocol';
 import { Button, Card, Flex, Input, Table, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import Fuse from 'fuse.js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import {
   isOwnerLifeTime,
   sortByLogin,
 } from './userRules';
+import { formatLocal } from '../telemetry/zone';
 
 type SortOrder = 'ascend' | 'descend';
 
@@ -55,7 +55,7 @@ export function UsersTable() {
       .map((a) => {
         const validity = isOwnerLifeTime(a.lifeTime)
           ? t('usermanager.owner')
-          : t('usermanager.valid_until', { date: dayjs(a.lifeTime * 1000).format('L') });
+          : t('usermanager.valid_until', { date: formatLocal(a.lifeTime * 1000, 'L') });
         return (
           <Tooltip key={a.device} title={a.device}>
             <Tag

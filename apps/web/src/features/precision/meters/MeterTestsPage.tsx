@@ -1,6 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Flex, List, Result, Row, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,6 +11,7 @@ import { MeterImages } from './MeterImages';
 import { METERS_LIST_ROUTE } from './routes';
 import { BasicValuesCard, EnergyCard, MaximumDemandCard, MeterErrorCard, PowerCard } from './TestCards';
 import { fixed } from './testRules';
+import { formatLocal } from '../../telemetry/zone';
 
 /** Stored tests of one meter at left; the cards of the selected test at right; its images below. */
 export function MeterTestsPage() {
@@ -87,7 +87,7 @@ export function MeterTestsPage() {
                       onClick={() => setSelectedId(r.ID_test)}
                       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setSelectedId(r.ID_test)}
                     >
-                      <span>{dayjs(r.MTIME * 1000).format('L LTS')}</span>
+                      <span>{formatLocal(r.MTIME * 1000, 'L LTS')}</span>
                       <Typography.Text strong>{fixed(r.ERROR, 2)} %</Typography.Text>
                     </List.Item>
                   );

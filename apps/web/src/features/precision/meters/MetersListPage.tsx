@@ -1,7 +1,6 @@
 import { DeleteOutlined, LineChartOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MeterRow } from '@meterportal/protocol';
 import { Button, Card, Empty, Flex, Input, Popconfirm, Table, Tooltip, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,6 +20,7 @@ import {
   type MeterField,
 } from './meterRules';
 import { METER_ADD_ROUTE, meterTestsUrl } from './routes';
+import { formatLocal } from '../../telemetry/zone';
 
 /** Columns in the order a tester fills them in; the rest of the fields follow. */
 const FIRST_COLUMNS: MeterField[] = ['SNUM', 'TYPE', 'PRODUCER', 'CUSTOMER', 'LOCATION'];
@@ -62,7 +62,7 @@ export function MetersListPage() {
       dataIndex: 'MTIME',
       width: 170,
       fixed: 'left',
-      render: (v: number) => dayjs(v * 1000).format('L LTS'),
+      render: (v: number) => formatLocal(v * 1000, 'L LTS'),
     },
     ...COLUMNS.map((field) => ({
       title: t(`meters.fields.${field}`),

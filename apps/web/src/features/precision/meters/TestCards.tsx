@@ -1,9 +1,9 @@
 import type { MeterTestResult } from '@meterportal/protocol';
 import { Card, Col, Descriptions, Row, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { enumLabel } from './enumLabels';
 import { PHASES, at, derivedOf, fixed, num, phaseSequence, phiOf, type Derived } from './testRules';
+import { formatLocal } from '../../telemetry/zone';
 
 /** Live and test values show 3 decimals; error and energy 2 (seed 001 section 9). */
 const D = 3;
@@ -169,7 +169,7 @@ export function MaximumDemandCard({ test }: TestProps) {
               {
                 key: 'r',
                 label: f.MDLASTRESET,
-                children: reset === undefined ? '-' : dayjs(reset * 1000).format('L LTS'),
+                children: reset === undefined ? '-' : formatLocal(reset * 1000, 'L LTS'),
               },
             ]}
           />

@@ -69,5 +69,9 @@ describe('formatting', () => {
     expect(fixed(0.123, 2)).toBe('0.12');
     expect(fixed(-0.005, 2)).toBe('-0.01');
     expect(fixed(undefined, 2)).toBe('-');
+    // In the user's language: decimal comma and grouping in Slovak and German.
+    expect(fixed(1234.5, 2, 'sk')).toBe('1\u00a0234,50');
+    expect(fixed(1234.5, 2, 'de')).toBe('1.234,50');
+    expect(fixed(-0.25, 2, 'de')).toBe('-0,25');
   });
 });

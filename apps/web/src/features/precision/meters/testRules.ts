@@ -1,4 +1,5 @@
 import type { MeterTestResult } from '@meterportal/protocol';
+import { formatFixed } from '../../../i18n/format';
 
 /** Phases of a test result (suffix 1 to 3 of the per-phase keys). */
 export const PHASES = [1, 2, 3] as const;
@@ -82,7 +83,7 @@ export function phaseSequence(angles: readonly (number | undefined)[]): 'L1-L2-L
   return descending[0] === 1 ? 'L1-L2-L3' : 'L1-L3-L2';
 }
 
-/** A number with fixed decimals, or '-' when absent. */
-export function fixed(n: number | undefined, decimals: number): string {
-  return finite(n) ? n.toFixed(decimals) : '-';
+/** A number with fixed decimals in the user's language (`0,12` in Slovak), or '-' when absent. */
+export function fixed(n: number | undefined, decimals: number, lng?: string): string {
+  return formatFixed(n, decimals, lng);
 }

@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { NotificationsRepository } from './notifications.repository';
-import { webexText } from './notifications.service';
-import type { WebexClient } from './webex';
 
 /** Attempts before a delivery is given up. */
 export const MAX_ATTEMPTS = 8;
@@ -11,33 +9,52 @@ export const retryDelayMs = (attempt: number): number => Math.min(2000 * 2 ** (a
 /** How long a taken delivery is reserved for the worker that took it. */
 const LEASE_MS = 60_000;
 
-/** Sends queued notifications to Webex spaces, retrying failures with backoff. */
-export function webexDelivery(deps: {
+/** A queued delivery with what its destination needs to send it. */
+export type DueDelivery = Awaited<ReturnType<NotificationsRepository['due']>>[number];
+
+/** A kind of destination the outbox sends to (Webex, e-mail). */
+export interface DeliveryChannel {
+  /** The pairs' dest_type this channel serves. */
+  readonly destType: number;
+  /** Sends one delivery; a throw schedules a retry. */
+  send(d: DueDelivery): Promise<void>;
+}
+
+/**
+ * Sends queued notifications through their channels, retrying failures with backoff. A
+ * destination kind without a channel here (its service is not configured) stays queued.
+ */
+export function notificationDelivery(deps: {
   repo: NotificationsRepository;
-  webex: WebexClient;
+  channels: readonly DeliveryChannel[];
   clock: Clock;
   log?: FastifyBaseLogger;
 }) {
-  const { repo, webex, clock, log } = deps;
+  const { repo, clock, log } = deps;
+  const channels = new Map(deps.channels.map((c) => [c.destType, c]));
   let running = false;
 
   async function tick(): Promise<{ sent: number; failed: number }> {
     let sent = 0;
     let failed = 0;
     const now = clock.nowMs();
-    for (const d of await repo.due(now, 20)) {
+    for (const d of await repo.due(now, 20, [...channels.keys()])) {
       // Several server instances may run this worker; only the one that claims a row sends it.
       if (!(await repo.claim(d.id, d.next_at_ms, now + LEASE_MS))) continue;
       try {
-        if (!d.webex_space) throw new Error('pair has no space');
-        await webex.postMessage(d.webex_space, webexText(d.title, d.mac, d.type, d.data));
+        const channel = channels.get(d.dest_type);
+        if (!channel) throw new Error(`no channel for destination ${d.dest_type}`);
+        await channel.send(d);
         await repo.markSent(d.id, clock.nowMs());
         sent += 1;
       } catch (err) {
         const attempts = d.attempts + 1;
         const giveUp = attempts >= MAX_ATTEMPTS;
         await repo.markRetry(d.id, attempts, clock.nowMs() + retryDelayMs(attempts), String(err), giveUp);
-        log?.warn({ delivery: d.id, attempts, giveUp, err: String(err) }, 'webex delivery failed');
+        log?.warn(
+          { delivery: d.id, destination: d.dest_type, attempts, giveUp, err: String(err) },
+          'notification delivery failed',
+        );
         failed += 1;
       }
     }
@@ -52,7 +69,7 @@ export function webexDelivery(deps: {
         if (running) return;
         running = true;
         tick()
-          .catch((err: unknown) => log?.error({ err }, 'webex delivery tick failed'))
+          .catch((err: unknown) => log?.error({ err }, 'notification delivery tick failed'))
           .finally(() => {
             running = false;
           });

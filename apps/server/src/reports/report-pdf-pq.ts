@@ -1,0 +1,97 @@
+// The EN 50160 pages of an analyzer's report: each week's criteria as the compliance page shows them.
+import type { PowerQualityWeek, PqCriterionResult } from '@meterportal/protocol';
+import type { PowerQualityModel } from './report-model';
+import type { Formats, Table } from './report-pdf';
+import type { ReportWords } from './report-texts';
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+
+/** The limits of a criterion as the compliance page writes them. */
+function limits(c: PqCriterionResult, f: Formats): string {
+  if (c.highLimit === null) return '–';
+  if (c.lowLimit === null) return `≤ ${f.num(c.highLimit, 2)} ${c.unit}`;
+  return `${f.num(c.lowLimit, 2)} – ${f.num(c.highLimit, 2)} ${c.unit}`;
+}
+
+const pct = (v: number | null, f: Formats) => (v === null ? '–' : `${f.num(v, 2)} %`);
+
+/** One week: verdict, coverage, the criteria with the span each was counted over, the worst intervals. */
+function week(
+  wk: PowerQualityWeek,
+  w: ReportWords,
+  f: Formats,
+  table: Table,
+  heading: (t: string, rows?: number) => void,
+  note: (t: string) => void,
+) {
+  const q = w.pq;
+  const range = (fromSec: number, toSec: number) => `${f.date(fromSec * 1000)} – ${f.date(toSec * 1000 - 1)}`;
+  heading(`${q.week} ${range(wk.fromSec, wk.toSec)}: ${q.verdict[wk.verdict]}`, wk.criteria.length + 3);
+  note(
+    `${q.coverage}: ${fill(q.coverageText, {
+      pct: `${f.num(wk.coverage.pct, 2)} %`,
+      assessed: String(wk.coverage.intervalsAssessed),
+      intervals: String(wk.coverage.intervalsInWeek),
+    })}. ${fill(q.nominal, { v: f.num(wk.nominalV, 1), f: f.num(wk.nominalHz, 1) })}.`,
+  );
+  const rows: string[][] = [];
+  for (const c of wk.criteria) {
+    const measured = c.verdict !== 'NOT_MEASURED';
+    const yearly = c.week !== null;
+    rows.push([
+      q.criteria[c.criterion],
+      q.verdict[c.verdict],
+      limits(c, f),
+      measured ? `${f.num(c.requiredPct, 1)} %` : '–',
+      measured ? pct(c.achievedPct, f) : '–',
+      measured ? `${yearly ? `${q.yearToDate} ` : ''}${range(c.spanFromSec, c.spanToSec)}` : '–',
+    ]);
+    if (c.week)
+      rows.push([`   ${q.thisWeek}`, '', '', '', pct(c.week.achievedPct, f), range(wk.fromSec, wk.toSec)]);
+  }
+  table(
+    [
+      { title: q.criterion, width: 3.1, align: 'left' },
+      { title: q.result, width: 1.2, align: 'left' },
+      { title: q.limits, width: 1.7 },
+      { title: q.required, width: 1.1 },
+      { title: q.achieved, width: 1.1 },
+      { title: q.span, width: 3.2 },
+    ],
+    rows,
+  );
+  const worst = wk.criteria.flatMap((c) =>
+    c.worst.map((x) => [
+      q.criteria[c.criterion],
+      f.dateTime(x.startSec * 1000),
+      x.phase ?? '–',
+      `${f.num(x.value, c.unit === 'Hz' ? 3 : 2)} ${c.unit}`,
+    ]),
+  );
+  if (worst.length === 0) return;
+  heading(q.worst);
+  table(
+    [
+      { title: q.criterion, width: 3.3, align: 'left' },
+      { title: q.start, width: 2.2 },
+      { title: q.phase, width: 0.9 },
+      { title: q.value, width: 1.5 },
+    ],
+    worst,
+  );
+}
+
+/** An analyzer's EN 50160 report: every week ending in the period, then how the values are made. */
+export function powerQuality(
+  m: PowerQualityModel,
+  w: ReportWords,
+  f: Formats,
+  table: Table,
+  heading: (t: string, rows?: number) => void,
+  note: (t: string) => void,
+) {
+  if (m.weeks.length === 0) return note(w.pq.noWeeks);
+  for (const wk of m.weeks) week(wk, w, f, table, heading, note);
+  note(w.pq.method);
+}

@@ -1,0 +1,52 @@
+import type { enReports } from './en.reports';
+import type { Translation } from './en';
+
+/** German texts of the PDF reports and their schedules. */
+export const deReports: Pick<Translation, keyof typeof enReports> = {
+  reports: {
+    menu: 'Berichte',
+    title: 'PDF-Bericht',
+    device: 'Gerät',
+    kind: 'Bericht',
+    kind_ENERGY_COST: 'Energie und Kosten',
+    kind_PEAKS: 'Höchstlast und Leistung',
+    kind_AVAILABILITY: 'Verfügbarkeit',
+    kind_POWER_QUALITY: 'Spannungsqualität (EN 50160, Analysatoren)',
+    month: 'Monat',
+    language: 'Sprache',
+    language_en: 'English',
+    language_sk: 'Slovenčina',
+    language_de: 'Deutsch',
+    download: 'PDF herunterladen',
+    folder_title: 'Ordnerbericht',
+    folder: 'Ordner',
+    folder_note:
+      'Energie und Kosten eines Monats summiert über die Geräte eines Ordners Ihrer Hierarchie, jedes Gerät aufgeführt.',
+    no_folders: 'Noch kein Ordner in Ihrer Hierarchie: Legen Sie einen im Gerätebaum an.',
+    downloaded: 'Der Bericht ist heruntergeladen.',
+    schedules: 'Zeitpläne',
+    no_schedules: 'Kein Bericht ist geplant.',
+    new_schedule: 'Neuer Zeitplan',
+    every: 'Jeden',
+    every_MONTHLY: 'Monat (am 1.)',
+    every_WEEKLY: 'Woche (am Montag)',
+    delivery: 'Zustellung',
+    delivery_EMAIL: 'Per E-Mail',
+    delivery_KEEP: 'Zum Herunterladen aufbewahren',
+    email: 'E-Mail-Adresse',
+    email_invalid: 'Geben Sie eine E-Mail-Adresse ein.',
+    create: 'Anlegen',
+    created: 'Der Zeitplan ist angelegt.',
+    delete: 'Löschen',
+    delete_confirm: 'Diesen Zeitplan löschen? Aufbewahrte Berichte bleiben.',
+    deleted: 'Der Zeitplan ist gelöscht.',
+    last_period: 'Letzter Bericht',
+    never: 'noch nicht',
+    kept: 'Aufbewahrte Berichte',
+    no_kept: 'Noch kein Bericht aufbewahrt.',
+    period: 'Zeitraum',
+    size: 'Größe',
+    schedule_note:
+      'Monatsberichte umfassen den Vormonat, Wochenberichte Montag bis Sonntag der Vorwoche, in der Zeitzone der Installation {{tz}}.',
+  },
+};

@@ -1,0 +1,45 @@
+import type { Translation } from './en';
+
+/** German texts of the site maps and the sites view. */
+export const deSiteMaps: Pick<Translation, 'sitemaps'> = {
+  sitemaps: {
+    menu: 'Standortplan hochladen',
+    sites_menu: 'Standorte',
+    title: 'Standortpläne',
+    map: 'Plan',
+    map_name: 'Planname',
+    group_name: 'Gruppenname',
+    name_rule: 'Höchstens {{max}} Zeichen, ohne < und >',
+    choose_file: 'Planbild wählen',
+    upload: 'Hochladen',
+    upload_hint: 'Grundriss oder Lageplan: PNG oder JPEG, höchstens 1 MB',
+    uploaded: 'Plan hochgeladen',
+    file_too_large: 'Die Datei ist zu groß, die maximal zulässige Größe beträgt 1MB',
+    file_format: 'Dateiformat wird nicht unterstützt',
+    upload_failed: 'Hochladen der Bilddatei fehlgeschlagen',
+    loading_failed: 'Laden des Bildes fehlgeschlagen',
+    no_maps: 'Noch keine Pläne: Laden Sie einen Grundriss oder Lageplan hoch',
+    rename: 'Umbenennen',
+    delete: 'Löschen',
+    delete_confirm: 'Den Plan „{{name}}“ mit seinen Markierungen löschen?',
+    deleted: 'Plan gelöscht',
+    devices: 'Zu platzierende Geräte',
+    place_hint:
+      'Ziehen Sie ein Gerät auf den Plan, oder tippen Sie es und dann den Plan an. Eine Markierung verschieben Sie durch Ziehen.',
+    placing: 'Tippen Sie auf den Plan, um {{title}} zu platzieren',
+    all_placed: 'Alle Geräte sind auf diesem Plan',
+    pins: 'Geräte auf dem Plan',
+    no_pins: 'Auf diesem Plan ist noch kein Gerät platziert',
+    remove_pin: 'Entfernen',
+    open: 'Öffnen',
+    no_group: 'Keine Gruppe',
+    state: { ONLINE: 'Online', OFFLINE: 'Offline', ALARM: 'Alarm' },
+    pin_label: '{{title}}: {{state}}',
+    sites_title: 'Standorte',
+    sites_intro: 'Geräte nach dem Breiten- und Längengrad aus ihren Details.',
+    sites_empty:
+      'Noch kein Gerät hat einen Standort. Geben Sie Breiten- und Längengrad in den Gerätedetails ein.',
+    sites_count: '{{count}} von {{total}} Geräten haben einen Standort',
+    sites_map: 'Karte der Standorte',
+  },
+};

@@ -1,0 +1,41 @@
+import type { enAppliances } from './en.appliances';
+import type { Translation } from './en';
+
+/** Slovak texts of the appliance screen (NILM) of household meters. */
+export const skAppliances: Pick<Translation, keyof typeof enAppliances> = {
+  appliances: {
+    menu: 'Spotrebiče',
+    not_household: 'Spotrebiče sa učí domový elektromer. Vyberte domový elektromer, ktorý vlastníte.',
+    list_title: 'Naučené spotrebiče',
+    none: 'Elektromer sa zatiaľ nenaučil žiadny spotrebič',
+    name: 'Názov spotrebiča',
+    phase: 'Fáza',
+    imprint: 'Odtlačok (hrany výkonu)',
+    no_imprint: 'Bez odtlačku',
+    runs: 'Zapnutia',
+    runtime: 'Čas chodu',
+    energy: 'Energia',
+    origin_taught: 'Zaučený používateľom',
+    origin_learned: 'Naučený elektromerom',
+    remove_imprint: 'Odstrániť odtlačok',
+    confirm_remove_imprint: 'Odstrániť odtlačok spotrebiča {{name}}?',
+    confirm_remove: 'Odstrániť spotrebič {{name}}?',
+    removed_imprint: 'Odtlačok bol úspešne odstránený',
+    removed_appliance: 'Spotrebič bol úspešne odstránený',
+    teach_title: 'Naučiť nový spotrebič',
+    step_name: 'Pomenujte spotrebič a spustite učenie',
+    step_switch: 'Zapnite spotrebič a potom ho vypnite',
+    step_finish: 'Ukončite: elektromer oznámi hrany, ktoré videl',
+    start: 'Spustiť učenie',
+    finish: 'Ukončiť učenie',
+    listening: 'Elektromer počúva. Zapnite a vypnite {{name}}, potom ukončite učenie.',
+    learned: 'Spotrebič {{name}} naučený',
+    edges_seen: 'Zistené hrany',
+    edges_more: 'Zistené viac ako 2 hrany',
+    edges_less: 'Zistené menej ako 2 hrany',
+    edges_none: 'Nezistená žiadna hrana',
+    settings_title: 'Rozpoznávanie spotrebičov (NILM)',
+    process: 'Spracovanie NILM',
+    auto_learn: 'Automatické učenie',
+  },
+};

@@ -1,0 +1,52 @@
+import type { enReports } from './en.reports';
+import type { Translation } from './en';
+
+/** Slovak texts of the PDF reports and their schedules. */
+export const skReports: Pick<Translation, keyof typeof enReports> = {
+  reports: {
+    menu: 'Správy',
+    title: 'Správa PDF',
+    device: 'Zariadenie',
+    kind: 'Správa',
+    kind_ENERGY_COST: 'Energia a náklady',
+    kind_PEAKS: 'Maximálny odber a kapacita',
+    kind_AVAILABILITY: 'Dostupnosť',
+    kind_POWER_QUALITY: 'Kvalita elektriny (EN 50160, analyzátory)',
+    month: 'Mesiac',
+    language: 'Jazyk',
+    language_en: 'English',
+    language_sk: 'Slovenčina',
+    language_de: 'Deutsch',
+    download: 'Stiahnuť PDF',
+    folder_title: 'Správa priečinka',
+    folder: 'Priečinok',
+    folder_note:
+      'Energia a náklady mesiaca spolu za zariadenia priečinka vašej hierarchie, každé zariadenie uvedené.',
+    no_folders: 'Vo vašej hierarchii zatiaľ nie je priečinok: pridajte ho v strome zariadení.',
+    downloaded: 'Správa je stiahnutá.',
+    schedules: 'Plány',
+    no_schedules: 'Žiadna správa nie je naplánovaná.',
+    new_schedule: 'Nový plán',
+    every: 'Každý',
+    every_MONTHLY: 'Mesiac (1. dňa)',
+    every_WEEKLY: 'Týždeň (v pondelok)',
+    delivery: 'Doručenie',
+    delivery_EMAIL: 'E-mailom',
+    delivery_KEEP: 'Uložiť na stiahnutie',
+    email: 'E-mailová adresa',
+    email_invalid: 'Zadajte jednu e-mailovú adresu.',
+    create: 'Vytvoriť',
+    created: 'Plán je vytvorený.',
+    delete: 'Zmazať',
+    delete_confirm: 'Zmazať tento plán? Uložené správy zostanú.',
+    deleted: 'Plán je zmazaný.',
+    last_period: 'Posledná správa',
+    never: 'zatiaľ nie',
+    kept: 'Uložené správy',
+    no_kept: 'Zatiaľ nie je uložená žiadna správa.',
+    period: 'Obdobie',
+    size: 'Veľkosť',
+    schedule_note:
+      'Mesačné správy pokrývajú predchádzajúci mesiac, týždenné predchádzajúci pondelok až nedeľu, v časovom pásme inštalácie {{tz}}.',
+  },
+};

@@ -1,0 +1,45 @@
+import type { Translation } from './en';
+
+/** Slovak texts of the site maps and the sites view. */
+export const skSiteMaps: Pick<Translation, 'sitemaps'> = {
+  sitemaps: {
+    menu: 'Nahratie mapy lokality',
+    sites_menu: 'Lokality',
+    title: 'Mapy lokalít',
+    map: 'Mapa',
+    map_name: 'Názov mapy',
+    group_name: 'Názov skupiny',
+    name_rule: 'Najviac {{max}} znakov, bez < a >',
+    choose_file: 'Vybrať obrázok plánu',
+    upload: 'Nahrať',
+    upload_hint: 'Pôdorys alebo plán areálu: PNG alebo JPEG, najviac 1 MB',
+    uploaded: 'Mapa bola nahratá',
+    file_too_large: 'Súbor je príliš veľký, maximálna povolená veľkosť je 1MB',
+    file_format: 'Formát súboru nie je podporovaný',
+    upload_failed: 'Nahratie obrázka zlyhalo',
+    loading_failed: 'Načítanie obrázka zlyhalo',
+    no_maps: 'Zatiaľ žiadne mapy: nahrajte pôdorys alebo plán areálu',
+    rename: 'Premenovať',
+    delete: 'Vymazať',
+    delete_confirm: 'Vymazať mapu „{{name}}“ aj s jej bodmi?',
+    deleted: 'Mapa bola vymazaná',
+    devices: 'Zariadenia na umiestnenie',
+    place_hint:
+      'Potiahnite zariadenie na plán, alebo ho ťuknite a potom ťuknite na plán. Bod presuniete potiahnutím.',
+    placing: 'Ťuknite na plán a umiestnite {{title}}',
+    all_placed: 'Všetky zariadenia sú na tejto mape',
+    pins: 'Zariadenia na mape',
+    no_pins: 'Na tejto mape zatiaľ nie je žiadne zariadenie',
+    remove_pin: 'Odobrať',
+    open: 'Otvoriť',
+    no_group: 'Bez skupiny',
+    state: { ONLINE: 'Online', OFFLINE: 'Offline', ALARM: 'Alarm' },
+    pin_label: '{{title}}: {{state}}',
+    sites_title: 'Lokality',
+    sites_intro: 'Zariadenia podľa zemepisnej šírky a dĺžky zadanej v ich detailoch.',
+    sites_empty:
+      'Žiadne zariadenie zatiaľ nemá polohu. Zadajte zemepisnú šírku a dĺžku v detailoch zariadenia.',
+    sites_count: '{{count}} z {{total}} zariadení má polohu',
+    sites_map: 'Mapa lokalít',
+  },
+};

@@ -1,0 +1,78 @@
+import {
+  ApplianceRemoveRequest,
+  ApplianceRemoveResponse,
+  AppliancesRequest,
+  AppliancesResponse,
+  NilmSettingsRequest,
+  NilmSettingsResponse,
+  TeachFinishRequest,
+  TeachFinishResponse,
+  TeachStartRequest,
+  TeachStartResponse,
+} from './appliances';
+import type { RouteDef } from './routes';
+
+/** Appliances (NILM) of household meters (type 1), for their owners. */
+export const appliancesRoutes = {
+  appliances: {
+    door: 'read',
+    method: 'POST',
+    path: '/devices/appliances',
+    session: 'cookie',
+    tag: 'devices',
+    summary:
+      'Appliances a household meter has learned, with imprint, runs, runtime and energy over a range, and its NILM switches; owners only',
+    body: AppliancesRequest,
+    response: AppliancesResponse,
+  },
+  applianceTeachStart: {
+    door: 'write',
+    method: 'POST',
+    path: '/devices/appliances/teach',
+    session: 'cookie',
+    tag: 'devices',
+    summary: 'Start teaching a new appliance: the meter listens for its power edges; owners only',
+    body: TeachStartRequest,
+    response: TeachStartResponse,
+  },
+  applianceTeachFinish: {
+    door: 'write',
+    method: 'POST',
+    path: '/devices/appliances/teach/finish',
+    session: 'cookie',
+    tag: 'devices',
+    summary: 'Finish teaching: the meter reports the edges it saw; two edges are stored as the imprint',
+    body: TeachFinishRequest,
+    response: TeachFinishResponse,
+  },
+  applianceImprintRemove: {
+    door: 'write',
+    method: 'DELETE',
+    path: '/devices/appliances/imprint',
+    session: 'cookie',
+    tag: 'devices',
+    summary: 'Remove the imprint of an appliance from the meter; the appliance stays listed',
+    body: ApplianceRemoveRequest,
+    response: ApplianceRemoveResponse,
+  },
+  applianceRemove: {
+    door: 'write',
+    method: 'DELETE',
+    path: '/devices/appliances',
+    session: 'cookie',
+    tag: 'devices',
+    summary: 'Remove an appliance: the meter forgets it and it leaves the list',
+    body: ApplianceRemoveRequest,
+    response: ApplianceRemoveResponse,
+  },
+  nilmSettings: {
+    door: 'write',
+    method: 'POST',
+    path: '/devices/nilm',
+    session: 'cookie',
+    tag: 'devices',
+    summary: 'Switch NILM processing and auto-learning of a household meter; sent to the device and kept',
+    body: NilmSettingsRequest,
+    response: NilmSettingsResponse,
+  },
+} as const satisfies Record<string, RouteDef>;
