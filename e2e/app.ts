@@ -139,9 +139,19 @@ async function menusSettled(page: Page): Promise<void> {
   await expect.poll(() => moving.count(), { timeout: 5000 }).toBe(0);
 }
 
-/** The card of the chart on the current view. */
+/**
+ * The card of the chart on the current view. After `leaveChart`, only a card drawn since: the URL
+ * changes at once on a menu click, while the old view stays on screen until the new one is ready.
+ */
 export function chartCard(page: Page): Locator {
-  return page.locator('.chart-card').first();
+  return page.locator('.chart-card:not([data-left])').first();
+}
+
+/** Marks the charts on screen as those of the view being left (see `chartCard`). */
+export async function leaveChart(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    document.querySelectorAll('.chart-card').forEach((c) => c.setAttribute('data-left', '')),
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   chartCard,
   chooseLanguage,
   expectNoRawKeys,
+  leaveChart,
   signedInPage,
   treeNode,
   type AppPage,
@@ -24,6 +25,7 @@ async function openView(page: Page, group: 'realtime' | 'profile' | 'energy', ro
   const path = `/visualization/${group}/${route}`;
   const item = page.locator(`li[data-menu-id$="-${path}"]`);
   if (!(await item.isVisible())) await page.locator(`[data-menu-id$="-${group}"]`).first().click();
+  await leaveChart(page);
   await item.click();
   await page.waitForURL((u) => u.pathname === path);
   await chartCard(page).locator('.chart-box canvas').first().waitFor();

@@ -5,6 +5,7 @@ import {
   chartCard,
   chartRows,
   expectNoRawKeys,
+  leaveChart,
   signedInPage,
   treeNode,
   type AppPage,
@@ -58,6 +59,7 @@ async function openFromMenu(page: Page, group: 'realtime' | 'profile' | 'energy'
   const path = `/visualization/${group}/${route}`;
   const item = page.locator(`li[data-menu-id$="-${path}"]`);
   if (!(await item.isVisible())) await page.locator(`[data-menu-id$="-${group}"]`).first().click();
+  await leaveChart(page);
   await item.click();
   await page.waitForURL((u) => u.pathname === path);
 }
