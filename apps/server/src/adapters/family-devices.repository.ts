@@ -1,5 +1,6 @@
 import type { JsonMapping } from '@meterportal/protocol';
 import type { Database } from '../db/database';
+import type { TelemetryDB } from '../db/schema.telemetry';
 import { storedMapping } from './json';
 import { isAdapterFamily, type AdapterFamily, type FamilyDevice } from './families';
 
@@ -33,6 +34,19 @@ export function familyDevicesRepository(database: Database) {
             mapping: storedMapping(row.family_mapping),
           }
         : null;
+    },
+    /** Macs of the devices of these families whose stored status is online. */
+    async onlineOf(families: readonly AdapterFamily[]): Promise<string[]> {
+      if (families.length === 0) return [];
+      const rows = await db
+        .withTables<TelemetryDB>()
+        .selectFrom('devices as d')
+        .innerJoin('device_states as s', 's.device_id', 'd.id')
+        .select('d.mac')
+        .where('d.family', 'in', [...families])
+        .where('s.status', '=', 1)
+        .execute();
+      return rows.map((r) => r.mac);
     },
     /** The family device of a mac; null for a device of the portal's own protocol or none. */
     async byMac(mac: string): Promise<FamilyDeviceRow | null> {

@@ -15,7 +15,10 @@ const DEVICES: FamilyDeviceRow[] = [
   { family: 'p1', topic: 'house', mac: '02-4D-50-00-40-03', tz: null },
 ];
 
-function rig() {
+const familyOf = (mac: string) => DEVICES.find((d) => d.mac === mac)!.family;
+
+/** `stored`: the macs the store holds as online. */
+function rig(stored: string[] = []) {
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
   const metrics = createTelemetryMetrics(new Registry());
   const accepted: DeviceMessage[] = [];
@@ -25,6 +28,7 @@ function rig() {
       byTopic: (f, topic) =>
         Promise.resolve(DEVICES.find((d) => d.family === f && d.topic === topic) ?? null),
       byMac: (mac) => Promise.resolve(DEVICES.find((d) => d.mac === mac) ?? null),
+      onlineOf: (families) => Promise.resolve(stored.filter((mac) => families.includes(familyOf(mac)))),
     },
     accept: (m, _publisher, ack) => {
       accepted.push(m);
@@ -42,7 +46,7 @@ function rig() {
   };
   const rejects = async (reason: string) =>
     (await metrics.rejects.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
-  return { clock, accepted, send, rejects, acks: () => acks };
+  return { clock, family, accepted, send, rejects, acks: () => acks };
 }
 
 describe('family messages into ingest', () => {
@@ -118,6 +122,62 @@ describe('family messages into ingest', () => {
     // Sent back to back, before the device is known: taken in order.
     void r.send('p1/house', p1Telegram(tsSec, TZ, false, reading(1)));
     await r.send('p1/house', p1Telegram(tsSec + 1, TZ, false, reading(2)));
-    expect(r.accepted.map((m) => (m.kind === 'live' ? m.payload.E_I.L1 : 0))).toEqual([1000, 2000]);
+    // The first readable telegram also brings the meter online.
+    expect(r.accepted.map((m) => (m.kind === 'live' ? m.payload.E_I.L1 : m.kind))).toEqual([
+      'state',
+      1000,
+      2000,
+    ]);
+  });
+
+  it('holds a P1 meter online while its telegrams arrive and offline once it has been silent', async () => {
+    const r = rig();
+    const states = () =>
+      r.accepted.flatMap((m) => (m.kind === 'state' ? [`${m.mac} ${m.payload.status}`] : []));
+    const at = (sec: number) => r.clock.set(Date.UTC(2026, 10, 21, 12, 0, sec));
+    const telegram = (sec: number) =>
+      p1Telegram(Date.UTC(2026, 10, 21, 12, 0, sec) / 1000, TZ, false, {
+        t1Kwh: 500,
+        t2Kwh: 300,
+        exportKwh: 1,
+        powerKw: 0.5,
+        voltageV: 232.4,
+      });
+    await r.send('p1/house', telegram(0));
+    expect(r.accepted.map((m) => m.kind)).toEqual(['state', 'live']);
+    expect(states()).toEqual(['02-4D-50-00-40-03 ONLINE']);
+    at(240);
+    await r.send('p1/house', telegram(240));
+    // Still online: one state for the whole run of telegrams, and no one is silent yet.
+    at(539);
+    expect(r.family.checkPresence()).toBe(0);
+    expect(states()).toEqual(['02-4D-50-00-40-03 ONLINE']);
+    // A telegram that cannot be read is no sign of a working meter.
+    const spoilt = telegram(500);
+    spoilt[spoilt.indexOf('500.000')] = '8'.charCodeAt(0);
+    await r.send('p1/house', spoilt);
+    at(540);
+    expect(r.family.checkPresence()).toBe(1);
+    expect(states()).toEqual(['02-4D-50-00-40-03 ONLINE', '02-4D-50-00-40-03 OFFLINE']);
+    expect(r.family.checkPresence()).toBe(0);
+    at(600);
+    await r.send('p1/house', telegram(600));
+    expect(states().at(-1)).toBe('02-4D-50-00-40-03 ONLINE');
+  });
+
+  it('lets a P1 meter stored as online go offline when it stays silent after a restart', async () => {
+    // The Tasmota plug has its own last will: its stored state is left to it.
+    const r = rig(['02-4D-50-00-40-03', '02-4D-50-00-40-02']);
+    const stop = r.family.watchPresence();
+    try {
+      await expect.poll(() => (r.family.checkPresence(), r.accepted.length)).toBe(0);
+      r.clock.set(Date.UTC(2026, 10, 21, 12, 5, 0));
+      expect(r.family.checkPresence()).toBe(1);
+      expect(r.accepted).toEqual([
+        { kind: 'state', mac: '02-4D-50-00-40-03', payload: { status: 'OFFLINE' } },
+      ]);
+    } finally {
+      stop();
+    }
   });
 });

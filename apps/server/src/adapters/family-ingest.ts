@@ -3,6 +3,9 @@
 // device's live frame or state, exactly as if the device spoke the portal's own protocol.
 // A payload that cannot be read is refused and counted (`adapter_<reason>`), and nothing of it is
 // stored. Shelly status components are merged per device, as NotifyStatus sends only changes.
+// P1 bridges and JSON gateways publish no online topic of their own: such a device is online
+// while its readable messages arrive, and offline once it has been silent for the presence
+// timeout (5 minutes unless set).
 import { LiveFrame, type DeviceMessage } from '@meterportal/protocol';
 import type { Clock } from '../clock';
 import type { Ack } from '../broker/broker-link';
@@ -30,7 +33,15 @@ export interface FamilyIngestDeps {
   unknownRetryMs?: number;
   /** A JSON meter's mapping is read again after this long, ms (default 10 s), so edits take hold. */
   mappingRefreshMs?: number;
+  /** A P1 or JSON meter silent this long is offline, ms (default 5 minutes). */
+  presenceTimeoutMs?: number;
 }
+
+/** Families without an online topic: their devices are present while their messages arrive. */
+export const PRESENCE_BY_ARRIVAL: readonly FamilyDeviceRow['family'][] = ['p1', 'json'];
+const DEFAULT_PRESENCE_TIMEOUT_MS = 5 * 60_000;
+/** How often silent devices are looked for, ms. */
+const PRESENCE_CHECK_MS = 15_000;
 
 /** What one family message became (for the caller's tests and logs). */
 type Outcome = 'frame' | 'state' | 'ignored' | 'rejected';
@@ -54,6 +65,9 @@ export function createFamilyIngest(deps: FamilyIngestDeps) {
   const loading = new Map<string, Queued[]>();
   const shelly = new Map<string, ShellyComponents>();
   const lookups = new Set<Promise<void>>();
+  const presenceTimeoutMs = deps.presenceTimeoutMs ?? DEFAULT_PRESENCE_TIMEOUT_MS;
+  /** When each device present by its messages was last heard, ms. */
+  const lastHeard = new Map<string, number>();
 
   function reject(reason: string, detail: string, topic: string, ack: Ack | undefined): Outcome {
     metrics.rejects.inc({ reason });
@@ -95,6 +109,26 @@ export function createFamilyIngest(deps: FamilyIngestDeps) {
     return 'state';
   }
 
+  /** A readable message of a device present by its messages: online, if it was not. */
+  function heard(device: FamilyDeviceRow): void {
+    const was = lastHeard.has(device.mac);
+    lastHeard.set(device.mac, clock.nowMs());
+    if (!was) deps.accept({ kind: 'state', mac: device.mac, payload: { status: 'ONLINE' } });
+  }
+
+  /** Devices present by their messages that have been silent for the timeout go offline. */
+  function checkPresence(): number {
+    const now = clock.nowMs();
+    let gone = 0;
+    for (const [mac, at] of lastHeard) {
+      if (now - at < presenceTimeoutMs) continue;
+      lastHeard.delete(mac);
+      deps.accept({ kind: 'state', mac, payload: { status: 'OFFLINE' } });
+      gone++;
+    }
+    return gone;
+  }
+
   function process(device: FamilyDeviceRow, q: Queued): Outcome {
     const { sub, payload, ack } = q;
     if (q.publisher !== undefined && q.publisher !== device.mac)
@@ -131,6 +165,7 @@ export function createFamilyIngest(deps: FamilyIngestDeps) {
       case 'p1': {
         const r = decodeP1(payload, tz);
         if (!r.ok) return refused(r, device, ack);
+        heard(device);
         return frame(device, r.telegram.reading, ack);
       }
       case 'json': {
@@ -138,6 +173,7 @@ export function createFamilyIngest(deps: FamilyIngestDeps) {
           return refused({ ok: false, reason: 'schema', detail: 'no mapping stored' }, device, ack);
         const r = decodeJsonMeter(payload, device.mapping);
         if (!r.ok) return refused(r, device, ack);
+        heard(device);
         return frame(device, r.reading, ack);
       }
     }
@@ -205,7 +241,28 @@ export function createFamilyIngest(deps: FamilyIngestDeps) {
     forget(family: FamilyDeviceRow['family'], topic: string, mac?: string): void {
       known.delete(`${family}:${topic}`);
       unknownUntil.delete(`${family}:${topic}`);
-      if (mac) shelly.delete(mac);
+      if (mac) {
+        shelly.delete(mac);
+        lastHeard.delete(mac);
+      }
+    },
+    checkPresence,
+    /**
+     * Follows the presence of P1 and JSON meters: those stored as online are held online for one
+     * timeout from now (they went silent while the portal was down, or they speak again), and
+     * silent ones are looked for every 15 s. Answers the function that stops it.
+     */
+    watchPresence(): () => void {
+      const since = clock.nowMs();
+      deps.repository
+        .onlineOf(PRESENCE_BY_ARRIVAL)
+        .then((macs) => {
+          for (const mac of macs) if (!lastHeard.has(mac)) lastHeard.set(mac, since);
+        })
+        .catch((e: unknown) => burst('family_presence', { err: e }, 'family presence lookup failed'));
+      const timer = setInterval(checkPresence, PRESENCE_CHECK_MS);
+      timer.unref();
+      return () => clearInterval(timer);
     },
     /** Resolves once every look-up under way has ended. */
     async settled(): Promise<void> {

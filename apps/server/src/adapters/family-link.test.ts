@@ -24,6 +24,7 @@ import {
   type DialectCase,
   type TestApp,
 } from '../test/harness';
+import { familyDevicesRepository } from './family-devices.repository';
 import { p1Telegram, shellyEm, shellyEmData, tasmotaSensor } from './testing';
 
 const TZ = 'Europe/Bratislava';
@@ -209,6 +210,20 @@ function familyScenario(rig: () => Rig, broker: 'embedded' | 'mosquitto') {
     await until(async () => (await rejects('adapter_crc')) === before + 1);
     await rig().link.ingest.flush();
     expect(await energyWh(P1.mac)).toBe(500);
+
+    // A P1 bridge has no online topic: its telegrams hold it online, five silent minutes do not.
+    expect(await statusOf(P1.mac)).toBe(1);
+    const stored = familyDevicesRepository(rig().t.services.database);
+    expect(await stored.onlineOf(['p1', 'json'])).toEqual([P1.mac]);
+    try {
+      at(T1 + 301);
+      expect(rig().link.familyIngest.checkPresence()).toBe(1);
+      await rig().link.ingest.flush();
+      expect(await statusOf(P1.mac)).toBe(0);
+      expect(await stored.onlineOf(['p1', 'json'])).toEqual([]);
+    } finally {
+      at(T1);
+    }
   });
 
   it('names what a P1 meter reports, and stores and answers what it lacks as absent', async () => {

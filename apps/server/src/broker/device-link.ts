@@ -96,6 +96,7 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
     metrics,
     logger,
   });
+  const stopPresence = familyIngest.watchPresence();
   const onMessage: MessageSink = (topic, payload, publisherMac, ack) => {
     if (!topic.startsWith(`${MQTT_TOPIC_ROOT}/`) && familyIngest.handle(topic, payload, publisherMac, ack))
       return;
@@ -137,6 +138,7 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
     disconnectDevice: (mac: string) => embedded?.disconnect(mac),
     async close(): Promise<void> {
       clearInterval(pruneTimer);
+      stopPresence();
       commands.disconnect();
       await broker?.close();
       broker = null;
