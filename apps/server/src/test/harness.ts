@@ -86,6 +86,20 @@ export async function createTestApp(
   };
 }
 
+/**
+ * argon2id of each password a test uses, made once per process: a hash carries its own salt, so
+ * users sharing a password may share it, and a test file no longer spends most of its time hashing.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function testPasswordHash(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = hashPasswordDigest(sha256Hex(password));
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
 /** Creates a local user with a password. */
 export async function addUser(
   s: Services,
@@ -96,7 +110,7 @@ export async function addUser(
   const u = await s.repos.users.create({
     login,
     auth_type: AuthType.Local,
-    password_hash: await hashPasswordDigest(sha256Hex(password)),
+    password_hash: await testPasswordHash(password),
     issuer: null,
     subject: null,
     user_name: null,
