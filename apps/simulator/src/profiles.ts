@@ -34,101 +34,65 @@ export function meterProfile(type: DeviceTypeId, mac: string, phases?: 1 | 2 | 3
   return phases ? { ...base, phases } : base;
 }
 
+type TypeTraits = [
+  phases: MeterProfile['phases'],
+  shape: MeterProfile['shape'],
+  pf: number,
+  thdIPct: number,
+  capacitiveBelow: number,
+  jitter: number,
+  fw: string,
+  model: string,
+  baseLoadW: number,
+  loadSpreadW: number,
+];
+
+/** Each type's fixed character; its load is baseLoadW plus a share of loadSpreadW drawn from the mac. */
+const TYPE_TRAITS: Record<DeviceTypeId, TypeTraits> = {
+  1: [3, 'household', 0.93, 12, 0.45, 0.12, '2.4.1', 'EM-S1', 350, 300],
+  2: [3, 'household', 0.95, 10, 0.3, 0.12, '1.9.0', 'EM-D2', 400, 300],
+  3: [3, 'business', 0.9, 6, 0, 0.04, '3.1.2', 'AP-3 Precision', 3000, 2000],
+  4: [3, 'business', 0.86, 8, 0, 0.08, '1.2.7', 'EM-I4', 12000, 10000],
+  5: [1, 'plug', 0.97, 25, 0.6, 0.2, '1.0.4', 'EM-P5', 120, 200],
+  6: [3, 'business', 0.92, 15, 0.35, 0.08, '2.0.3', 'EM-M6', 1500, 1500],
+};
+
+/** Solar peak by type: half of the households and sub-meters have panels, every industrial site has. */
+function pvPeakW(type: DeviceTypeId, r: (k: number) => number): number {
+  switch (type) {
+    case 1:
+      return r(2) < 0.5 ? 4000 + 6000 * r(3) : 0;
+    case 4:
+      return 30000 + 30000 * r(2);
+    case 6:
+      return r(2) < 0.5 ? 10000 : 0;
+    case 2:
+    case 3:
+    case 5:
+      return 0;
+  }
+}
+
 function typeProfile(type: DeviceTypeId, mac: string): MeterProfile {
   const seed = seedOf(mac);
   const r = (k: number) => hash01(seed, 1000 + k);
-  switch (type) {
-    case 1:
-      return {
-        type,
-        seed,
-        phases: 3,
-        loadW: 350 + 300 * r(1),
-        shape: 'household',
-        pvPeakW: r(2) < 0.5 ? 4000 + 6000 * r(3) : 0,
-        pf: 0.93,
-        thdIPct: 12,
-        capacitiveBelow: 0.45,
-        jitter: 0.12,
-        fw: '2.4.1',
-        model: 'EM-S1',
-      };
-    case 2:
-      return {
-        type,
-        seed,
-        phases: 3,
-        loadW: 400 + 300 * r(1),
-        shape: 'household',
-        pvPeakW: 0,
-        pf: 0.95,
-        thdIPct: 10,
-        capacitiveBelow: 0.3,
-        jitter: 0.12,
-        fw: '1.9.0',
-        model: 'EM-D2',
-      };
-    case 3:
-      return {
-        type,
-        seed,
-        phases: 3,
-        loadW: 3000 + 2000 * r(1),
-        shape: 'business',
-        pvPeakW: 0,
-        pf: 0.9,
-        thdIPct: 6,
-        capacitiveBelow: 0,
-        jitter: 0.04,
-        fw: '3.1.2',
-        model: 'AP-3 Precision',
-      };
-    case 4:
-      return {
-        type,
-        seed,
-        phases: 3,
-        loadW: 12000 + 10000 * r(1),
-        shape: 'business',
-        pvPeakW: 30000 + 30000 * r(2),
-        pf: 0.86,
-        thdIPct: 8,
-        capacitiveBelow: 0,
-        jitter: 0.08,
-        fw: '1.2.7',
-        model: 'EM-I4',
-      };
-    case 5:
-      return {
-        type,
-        seed,
-        phases: 1,
-        loadW: 120 + 200 * r(1),
-        shape: 'plug',
-        pvPeakW: 0,
-        pf: 0.97,
-        thdIPct: 25,
-        capacitiveBelow: 0.6,
-        jitter: 0.2,
-        fw: '1.0.4',
-        model: 'EM-P5',
-      };
-    case 6:
-      return {
-        type,
-        seed,
-        phases: 3,
-        loadW: 1500 + 1500 * r(1),
-        shape: 'business',
-        pvPeakW: r(2) < 0.5 ? 10000 : 0,
-        pf: 0.92,
-        thdIPct: 15,
-        capacitiveBelow: 0.35,
-        jitter: 0.08,
-        fw: '2.0.3',
-        model: 'EM-M6',
-      };
-  }
+  const [phases, shape, pf, thdIPct, capacitiveBelow, jitter, fw, model, baseLoadW, loadSpreadW] =
+    TYPE_TRAITS[type];
+  const loadW = baseLoadW + loadSpreadW * r(1);
+  return {
+    type,
+    seed,
+    phases,
+    loadW,
+    shape,
+    pvPeakW: pvPeakW(type, r),
+    pf,
+    thdIPct,
+    capacitiveBelow,
+    jitter,
+    fw,
+    model,
+  };
 }
 
 const gauss = (x: number, mu: number, sigma: number) => Math.exp(-((x - mu) ** 2) / (2 * sigma * sigma));

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { deleteMatching, updateMatching } from '../db/keyed';
 
 /** An appliance as stored. */
 export interface ApplianceRow {
@@ -36,21 +37,11 @@ export function appliancesRepository({ db }: Database) {
       imprint: string | null,
       phase?: string,
     ): Promise<boolean> {
-      const r = await db
-        .updateTable('nilm_appliances')
-        .set({ imprint, ...(phase ? { phase, origin: 'TAUGHT' } : {}) })
-        .where('device_id', '=', deviceId)
-        .where('name', '=', name)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
+      const values = { imprint, ...(phase ? { phase, origin: 'TAUGHT' } : {}) };
+      return updateMatching(db, 'nilm_appliances', values, { device_id: deviceId, name });
     },
     async remove(deviceId: number, name: string): Promise<boolean> {
-      const r = await db
-        .deleteFrom('nilm_appliances')
-        .where('device_id', '=', deviceId)
-        .where('name', '=', name)
-        .executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
+      return deleteMatching(db, 'nilm_appliances', { device_id: deviceId, name });
     },
     /** NILM notifications of a device received in [fromMs, toMs). */
     nilmEvents(deviceId: number, fromMs: number, toMs: number) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@meterportal/protocol';
 import type { Services } from '../services';
 import { route } from '../http/route';
+import { ok } from '../http/answers';
 import { encodeProfile } from './series-json';
 
 /**
@@ -28,14 +29,7 @@ export function historyReadRoutes(s: Services): FastifyPluginAsyncZod {
     route(
       app,
       routes.energy,
-      async (req) => {
-        return {
-          status: 'OK' as const,
-          data: await s.history.heavyReads.run(req.user.tokenHash, () =>
-            s.history.energy(req.user, req.body),
-          ),
-        };
-      },
+      (req) => ok(s.history.heavyReads.run(req.user.tokenHash, () => s.history.energy(req.user, req.body))),
       { serializerCompiler: plainJson },
     );
   };

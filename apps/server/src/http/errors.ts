@@ -16,78 +16,51 @@ export class InvalidRequest extends AppError {
     super(ErrorCode.InvalidRequest, message);
   }
 }
+
+/** An error class of one code whose message may be left to the code's usual text. */
+function coded(code: ErrorCodeValue, defaultMessage: string) {
+  return class extends AppError {
+    constructor(message = defaultMessage) {
+      super(code, message);
+    }
+  };
+}
+
 /** No valid session. */
-export class Unauthenticated extends AppError {
-  constructor(message = 'Not signed in or session expired') {
-    super(ErrorCode.Unauthenticated, message);
-  }
-}
+export const Unauthenticated = coded(ErrorCode.Unauthenticated, 'Not signed in or session expired');
 /** Signed in, but not allowed. */
-export class Forbidden extends AppError {
-  constructor(message = 'Not allowed') {
-    super(ErrorCode.Forbidden, message);
-  }
-}
+export const Forbidden = coded(ErrorCode.Forbidden, 'Not allowed');
 /** Missing, or not visible to this user: both answer the same. */
-export class NotFound extends AppError {
-  constructor(message = 'Not found') {
-    super(ErrorCode.NotFound, message);
-  }
-}
+export const NotFound = coded(ErrorCode.NotFound, 'Not found');
 /** Valid query, nothing stored. */
-export class DataNotFound extends AppError {
-  constructor(message = 'Data not found') {
-    super(ErrorCode.DataNotFound, message);
-  }
-}
+export const DataNotFound = coded(ErrorCode.DataNotFound, 'Data not found');
 /** Wrong local credentials. */
-export class LoginIncorrect extends AppError {
-  constructor() {
-    super(ErrorCode.LoginIncorrect, 'Login credentials incorrect');
-  }
-}
+export const LoginIncorrect = coded(ErrorCode.LoginIncorrect, 'Login credentials incorrect');
 /** Identity-provider token rejected. */
-export class IdentityProviderLoginFailed extends AppError {
-  constructor(message = 'Login credentials incorrect') {
-    super(ErrorCode.IdentityProviderLogin, message);
-  }
-}
+export const IdentityProviderLoginFailed = coded(
+  ErrorCode.IdentityProviderLogin,
+  'Login credentials incorrect',
+);
+/** The session already runs as many history reads as it may, with as many waiting. */
+export const TooManyReads = coded(
+  ErrorCode.TooManyReads,
+  'Too many history reads at once for this session; wait for the running ones to finish',
+);
+/** The object already exists. */
+export const Conflict = coded(ErrorCode.Conflict, 'Object already exists');
+/** The device is offline. */
+export const DeviceOffline = coded(ErrorCode.DeviceOffline, 'Device is offline');
+/** The device did not answer. */
+export const DeviceNotResponding = coded(
+  ErrorCode.DeviceNotResponding,
+  'Device not responding or is offline',
+);
+/** The request or one of its parts is larger than allowed. */
+export const PayloadTooLarge = coded(ErrorCode.PayloadTooLarge, 'Request body too large');
+
 /** Too many failed sign-ins; the answer says when to try again. */
 export class TooManyAttempts extends AppError {
   constructor(readonly retryAfterSec: number) {
     super(ErrorCode.TooManyAttempts, `Too many failed sign-ins, try again in ${retryAfterSec} s`);
-  }
-}
-/** The session already runs as many history reads as it may, with as many waiting. */
-export class TooManyReads extends AppError {
-  constructor() {
-    super(
-      ErrorCode.TooManyReads,
-      'Too many history reads at once for this session; wait for the running ones to finish',
-    );
-  }
-}
-/** The object already exists. */
-export class Conflict extends AppError {
-  constructor(message = 'Object already exists') {
-    super(ErrorCode.Conflict, message);
-  }
-}
-/** The device is offline. */
-export class DeviceOffline extends AppError {
-  constructor() {
-    super(ErrorCode.DeviceOffline, 'Device is offline');
-  }
-}
-/** The device did not answer. */
-export class DeviceNotResponding extends AppError {
-  constructor() {
-    super(ErrorCode.DeviceNotResponding, 'Device not responding or is offline');
-  }
-}
-/** The request or one of its parts is larger than allowed. */
-export class PayloadTooLarge extends AppError {
-  constructor(message = 'Request body too large') {
-    super(ErrorCode.PayloadTooLarge, message);
   }
 }

@@ -1,6 +1,28 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { z } from 'zod';
 import { InvalidRequest } from './errors';
+
+/** How much a multipart request of a plugin's routes may hold. */
+export interface MultipartLimits {
+  /** Largest accepted file, bytes. */
+  maxFileBytes: number;
+  files: number;
+  fields: number;
+  parts: number;
+}
+
+/**
+ * Lets the routes of this plugin (and only these) accept multipart/form-data. Each file is cut one
+ * byte past `maxFileBytes`, so an oversized one is recognised without being held whole.
+ */
+export async function acceptMultipart(app: FastifyInstance, limits: MultipartLimits): Promise<void> {
+  const { maxFileBytes, files, fields, parts } = limits;
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: maxFileBytes + 1, files, fields, fieldSize: 1000, parts },
+  });
+}
 
 /** A file of a multipart request, cut one byte past the plugin's size limit. */
 export interface MultipartFile {

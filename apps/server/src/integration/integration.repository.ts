@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/database';
 import type { IntegrationTokensTable } from '../db/schema';
+import { deleteMatching } from '../db/keyed';
 
 /** A stored integration token. */
 export type IntegrationTokenRow = Selectable<IntegrationTokensTable>;
@@ -62,12 +63,7 @@ export function integrationRepository({ db }: Database) {
     },
     /** Deletes one of the user's tokens; answers whether there was one. */
     async delete(userId: number, id: number): Promise<boolean> {
-      const r = await db
-        .deleteFrom('integration_tokens')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
+      return deleteMatching(db, 'integration_tokens', { id, user_id: userId });
     },
     findByHash(tokenHash: string): Promise<IntegrationTokenRow | undefined> {
       return db

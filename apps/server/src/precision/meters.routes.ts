@@ -1,28 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { METER_IMAGE_MAX_BYTES, METER_IMAGE_MAX_FILES, routes } from '@meterportal/protocol';
 import type { Services } from '../services';
 import { route } from '../http/route';
+import { acceptMultipart } from '../http/multipart';
+import { ok, okAfter } from '../http/answers';
 import { abortOnDisconnect } from './commands.routes';
 
 /** Read-side meter calls: the list, tests and images of a precision device's meters. */
 export function metersReadRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, routes.metersList, async (req) => {
-      return { status: 'OK' as const, data: await s.meters.list(req.user, req.body.device_token) };
-    });
-    route(app, routes.meterTests, async (req) => {
-      return {
-        status: 'OK' as const,
-        data: await s.meters.tests(req.user, req.body.device_token, req.body.ID_meter),
-      };
-    });
-    route(app, routes.meterImages, async (req) => {
-      return {
-        status: 'OK' as const,
-        data: await s.meters.images(req.user, req.body.device_token, req.body.ID_meter),
-      };
-    });
+    route(app, routes.metersList, (req) => ok(s.meters.list(req.user, req.body.device_token)));
+    route(app, routes.meterTests, (req) =>
+      ok(s.meters.tests(req.user, req.body.device_token, req.body.ID_meter)),
+    );
+    route(app, routes.meterImages, (req) =>
+      ok(s.meters.images(req.user, req.body.device_token, req.body.ID_meter)),
+    );
     route(app, routes.meterImage, async (req, reply) => {
       const img = await s.meters.image(req.user, req.query.device_token, req.params.ID_image);
       // Bytes are sent as they are: the table gives this route no answer schema.
@@ -39,17 +32,11 @@ export function metersReadRoutes(s: Services): FastifyPluginAsyncZod {
 /** Write-side meter calls: add, edit, delete, images, and the database exchange with the device. */
 export function metersWriteRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    // Only this plugin's routes accept multipart; each file is cut one byte past the limit so an
-    // oversized one is recognised without being held whole.
-    await app.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: {
-        fileSize: METER_IMAGE_MAX_BYTES + 1,
-        files: METER_IMAGE_MAX_FILES + 1,
-        fields: 10,
-        fieldSize: 1000,
-        parts: METER_IMAGE_MAX_FILES + 11,
-      },
+    await acceptMultipart(app, {
+      maxFileBytes: METER_IMAGE_MAX_BYTES,
+      files: METER_IMAGE_MAX_FILES + 1,
+      fields: 10,
+      parts: METER_IMAGE_MAX_FILES + 11,
     });
     route(app, routes.meterAdd, async (req) => {
       return {
@@ -57,14 +44,12 @@ export function metersWriteRoutes(s: Services): FastifyPluginAsyncZod {
         data: { ID_meter: await s.meters.add(req.user, req.body.device_token, req.body.meter) },
       };
     });
-    route(app, routes.meterEdit, async (req) => {
-      await s.meters.edit(req.user, req.body.device_token, req.body.ID_meter, req.body.meter);
-      return { status: 'OK' as const };
-    });
-    route(app, routes.meterDelete, async (req) => {
-      await s.meters.remove(req.user, req.body.device_token, req.body.ID_meter);
-      return { status: 'OK' as const };
-    });
+    route(app, routes.meterEdit, (req) =>
+      okAfter(s.meters.edit(req.user, req.body.device_token, req.body.ID_meter, req.body.meter)),
+    );
+    route(app, routes.meterDelete, (req) =>
+      okAfter(s.meters.remove(req.user, req.body.device_token, req.body.ID_meter)),
+    );
     route(
       app,
       routes.meterImagesUpload,

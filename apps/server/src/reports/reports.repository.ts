@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { ReportFilesTable, ReportSchedulesTable, ReportsDB } from './reports.schema';
+import { deleteMatching } from '../db/keyed';
 
 /** A schedule row with the newest period it ran for. */
 export type ScheduleRow = Selectable<ReportSchedulesTable> & { last_period_sec: number | null };
@@ -42,12 +43,7 @@ export function reportsRepository(database: Database) {
       return Number(r.id);
     },
     async deleteSchedule(userId: number, id: number): Promise<boolean> {
-      const r = await db
-        .deleteFrom('report_schedules')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
+      return deleteMatching(db, 'report_schedules', { id, user_id: userId });
     },
 
     /**

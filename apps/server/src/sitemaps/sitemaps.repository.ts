@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { TelemetryDB } from '../db/schema.telemetry';
+import { deleteMatching, updateMatching } from '../db/keyed';
 
 /** A site map without its image bytes. */
 export interface SiteMapRow {
@@ -76,13 +77,7 @@ export function siteMapsRepository(database: Database) {
       return r.id;
     },
     async rename(userId: number, id: number, name: string): Promise<boolean> {
-      const r = await db
-        .updateTable('site_maps')
-        .set({ name })
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
+      return updateMatching(db, 'site_maps', { name }, { user_id: userId, id });
     },
     /** Deletes the map and its pins together. */
     remove(userId: number, id: number): Promise<boolean> {
@@ -122,12 +117,7 @@ export function siteMapsRepository(database: Database) {
       });
     },
     async removePin(mapId: number, deviceId: number): Promise<boolean> {
-      const r = await db
-        .deleteFrom('site_map_pins')
-        .where('map_id', '=', mapId)
-        .where('device_id', '=', deviceId)
-        .executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
+      return deleteMatching(db, 'site_map_pins', { map_id: mapId, device_id: deviceId });
     },
     /** Devices among these that report themselves online. */
     async online(deviceIds: number[]): Promise<Set<number>> {

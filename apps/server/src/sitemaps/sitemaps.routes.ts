@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { SITE_MAP_MAX_BYTES, routes } from '@meterportal/protocol';
 import type { Services } from '../services';
 import { route } from '../http/route';
+import { acceptMultipart } from '../http/multipart';
+import { ok, okAfter } from '../http/answers';
 
 /** Read-side site map calls: the list with live pin states, and a map's image. */
 export function siteMapsReadRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, routes.siteMapList, async (req) => {
-      return { status: 'OK' as const, data: await s.siteMaps.list(req.user) };
-    });
+    route(app, routes.siteMapList, (req) => ok(s.siteMaps.list(req.user)));
     route(app, routes.siteMapImage, async (req, reply) => {
       // Loaded by the browser as an image URL, so the cookie alone identifies the user.
       const img = await s.siteMaps.image(req.user, req.params.id);
@@ -25,12 +24,7 @@ export function siteMapsReadRoutes(s: Services): FastifyPluginAsyncZod {
 /** Write-side site map calls: upload, rename, delete, and placing or removing pins. */
 export function siteMapsWriteRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    // Only this plugin's routes accept multipart; the file is cut one byte past the limit so an
-    // oversized one is recognised without being held whole.
-    await app.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: { fileSize: SITE_MAP_MAX_BYTES + 1, files: 2, fields: 5, fieldSize: 1000, parts: 7 },
-    });
+    await acceptMultipart(app, { maxFileBytes: SITE_MAP_MAX_BYTES, files: 2, fields: 5, parts: 7 });
     route(
       app,
       routes.siteMapUpload,
@@ -45,21 +39,13 @@ export function siteMapsWriteRoutes(s: Services): FastifyPluginAsyncZod {
         },
       },
     );
-    route(app, routes.siteMapRename, async (req) => {
-      await s.siteMaps.rename(req.user, req.body.id, req.body.name);
-      return { status: 'OK' as const };
-    });
-    route(app, routes.siteMapDelete, async (req) => {
-      await s.siteMaps.remove(req.user, req.body.id);
-      return { status: 'OK' as const };
-    });
-    route(app, routes.sitePinSave, async (req) => {
-      await s.siteMaps.savePin(req.user, req.body);
-      return { status: 'OK' as const };
-    });
-    route(app, routes.sitePinRemove, async (req) => {
-      await s.siteMaps.removePin(req.user, req.body.id, req.body.token);
-      return { status: 'OK' as const };
-    });
+    route(app, routes.siteMapRename, (req) =>
+      okAfter(s.siteMaps.rename(req.user, req.body.id, req.body.name)),
+    );
+    route(app, routes.siteMapDelete, (req) => okAfter(s.siteMaps.remove(req.user, req.body.id)));
+    route(app, routes.sitePinSave, (req) => okAfter(s.siteMaps.savePin(req.user, req.body)));
+    route(app, routes.sitePinRemove, (req) =>
+      okAfter(s.siteMaps.removePin(req.user, req.body.id, req.body.token)),
+    );
   };
 }

@@ -1,6 +1,7 @@
 import { Tariff } from '@meterportal/protocol';
 import type { Database } from '../db/database';
 import type { TelemetryDB } from '../db/schema.telemetry';
+import { deleteMatching } from '../db/keyed';
 
 /** The highest quarter hour of a range: its start and import energy. */
 export interface PeakQuarter {
@@ -39,12 +40,7 @@ export function tariffsRepository(database: Database) {
 
     /** Removes the version starting on validFrom; false when there was none. */
     async remove(deviceId: number, validFrom: string): Promise<boolean> {
-      const r = await db
-        .deleteFrom('tariffs')
-        .where('device_id', '=', deviceId)
-        .where('valid_from', '=', validFrom)
-        .executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
+      return deleteMatching(db, 'tariffs', { device_id: deviceId, valid_from: validFrom });
     },
 
     /** The quarter hour of [fromSec, toSec) with the most import (the earliest of equals). */

@@ -2,18 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routes } from '@meterportal/protocol';
 import type { Services } from '../services';
 import { route } from '../http/route';
+import { ok, okAfter } from '../http/answers';
 
 /** Read-side alarm calls: rules and alarms of a device. */
 export function alarmsReadRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, routes.alarmRuleList, async (req) => ({
-      status: 'OK' as const,
-      data: await s.alarms.listRules(req.user, req.body.device_token),
-    }));
-    route(app, routes.alarmList, async (req) => ({
-      status: 'OK' as const,
-      data: await s.alarms.list(req.user, req.body),
-    }));
+    route(app, routes.alarmRuleList, (req) => ok(s.alarms.listRules(req.user, req.body.device_token)));
+    route(app, routes.alarmList, (req) => ok(s.alarms.list(req.user, req.body)));
   };
 }
 
@@ -24,13 +19,9 @@ export function alarmsWriteRoutes(s: Services): FastifyPluginAsyncZod {
       status: 'OK' as const,
       data: { ID: await s.alarms.saveRule(req.user, req.body) },
     }));
-    route(app, routes.alarmRuleDelete, async (req) => {
-      await s.alarms.deleteRule(req.user, req.body.device_token, req.body.ID);
-      return { status: 'OK' as const };
-    });
-    route(app, routes.alarmAck, async (req) => {
-      await s.alarms.acknowledge(req.user, req.body);
-      return { status: 'OK' as const };
-    });
+    route(app, routes.alarmRuleDelete, (req) =>
+      okAfter(s.alarms.deleteRule(req.user, req.body.device_token, req.body.ID)),
+    );
+    route(app, routes.alarmAck, (req) => okAfter(s.alarms.acknowledge(req.user, req.body)));
   };
 }

@@ -1,5 +1,6 @@
 import type { NotificationType } from '@meterportal/protocol';
 import type { Database } from '../db/database';
+import { deleteMatching } from '../db/keyed';
 
 /** SQL for notifications, their read marks, pairs and the delivery outbox. */
 export function notificationsRepository({ db }: Database) {
@@ -115,13 +116,7 @@ export function notificationsRepository({ db }: Database) {
       return r.id;
     },
     async deletePair(userId: number, deviceId: number, id: number): Promise<boolean> {
-      const r = await db
-        .deleteFrom('notification_pairs')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('device_id', '=', deviceId)
-        .executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
+      return deleteMatching(db, 'notification_pairs', { id, user_id: userId, device_id: deviceId });
     },
     async enqueue(pairIds: number[], notificationId: number, nowMs: number): Promise<void> {
       if (pairIds.length === 0) return;

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   NotificationData,
+  type NotificationHistoryRequest,
   NotifyDestination,
   sourceAllowedFor,
   type HistoryEntry,
@@ -34,15 +35,7 @@ class WebexUnavailable extends AppError {
 }
 
 /** Filters and cursor of a history page as the route takes them. */
-export interface HistoryRequest {
-  device_token?: string | undefined;
-  types?: NotificationType[] | undefined;
-  from_ms?: number | undefined;
-  to_ms?: number | undefined;
-  read?: 'READ' | 'UNREAD' | undefined;
-  before_id?: number | undefined;
-  limit: number;
-}
+export type HistoryRequest = Omit<z.output<typeof NotificationHistoryRequest>, 'user_token'>;
 
 const parseData = (json: string) => NotificationData.parse(JSON.parse(json));
 
