@@ -180,7 +180,7 @@ async function scheduleFolder(page: Page, lang: Lang, shot: string): Promise<voi
   const item = page.getByTestId('report-schedule').first();
   await expect.poll(() => item.innerText()).toContain(f.tag);
   expect(await item.innerText()).toContain('plant@factory.example');
-  await screenshot(page, `${shot}-created`);
+  await settledShot(page, `${shot}-created`);
 
   // Edited: weekly, kept for download; the folder stays chosen.
   await item.getByTestId('schedule-edit').click();
@@ -198,6 +198,8 @@ async function scheduleFolder(page: Page, lang: Lang, shot: string): Promise<voi
   expect(text).toContain('Plant');
   expect(text).not.toContain('plant@factory.example');
   await page.getByTestId('schedule-create').waitFor();
+  // The form is back to a new schedule with a device chosen.
+  expect(await page.getByTestId('schedule-device').innerText()).toMatch(/\(02-4D-50-00-00-\d\d\)/);
   await settledShot(page, shot);
 }
 

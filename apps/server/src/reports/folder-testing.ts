@@ -1,5 +1,6 @@
 // A shared world of the folder report tests: a tree of folders over three metered devices.
-import type { HierarchyNode } from '@meterportal/protocol';
+import { expect } from 'vitest';
+import type { HierarchyNode, MessageLanguage } from '@meterportal/protocol';
 import {
   addDevice,
   addUser,
@@ -16,6 +17,8 @@ import { ENERGY_COLUMNS } from '../telemetry/columns';
 import { fromWall } from '../history/calendar';
 import { workdayTariff } from '../tariffs/testing';
 import { pdfText as rawPdfText } from './pdfText';
+import { reportFormats } from './report-pdf';
+import { REPORT_WORDS } from './report-texts';
 
 export const TZ = 'Europe/Bratislava';
 export const HALL_A = '02-4D-50-00-00-31';
@@ -147,4 +150,30 @@ export async function folderWorld(
       return r.json<{ data: { total: FolderCostTotal } }>().data.total;
     },
   };
+}
+
+/**
+ * Checks the folder Plant's March report text: each device's import and cost, and the folder's
+ * totals, are those /energy/cost answers for the month.
+ */
+export async function expectPlantMarch(w: FolderWorld, text: string, language: MessageLanguage) {
+  const f = reportFormats(language, TZ);
+  const money = (c: number) => plain(f.money(c, 'EUR'));
+  const lines = text.split('\n');
+  const line = (s: string) => lines.find((l) => l.includes(s)) ?? '';
+  const march = (mac: string) => w.cost(mac, at(2026, 3, 1), at(2026, 4, 1), 'MONTH');
+  const a = await march(HALL_A);
+  const o = await march(OFFICE);
+  expect(a.importWh).toBe(w.wh[HALL_A]);
+  expect(line(HALL_A)).toContain(plain(f.wh(w.wh[HALL_A])));
+  expect(line(HALL_A)).toContain(money(a.totalCents));
+  expect(line(OFFICE)).toContain(money(o.totalCents));
+  expect(line(HALL_B)).toContain(plain(f.wh(w.wh[HALL_B])));
+  // Listed once although the office meter is also at the top level.
+  expect(lines.filter((l) => l.includes(OFFICE))).toHaveLength(1);
+  const total = line(`${REPORT_WORDS[language].total}  `);
+  expect(total).toContain(plain(f.wh(w.wh[HALL_A] + w.wh[HALL_B] + w.wh[OFFICE])));
+  expect(total).toContain(plain(f.wh(31 * (0 + 1 + 2))));
+  expect(total).toContain(money(a.totalCents + o.totalCents));
+  expect(text).not.toContain(CAROLS);
 }

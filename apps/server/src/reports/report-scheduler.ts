@@ -48,8 +48,8 @@ interface MadeReport {
 type RunEnd = { state: 'DONE'; error: null } | { state: 'GONE'; error: string };
 const gone = (error: string): RunEnd => ({ state: 'GONE', error });
 
-/** Makes the reports schedules have due, at start and then every minute. */
-export function reportScheduler(deps: {
+/** What the reports service and its scheduler are built from. */
+export interface ReportsDeps {
   repo: ReportsRepository;
   models: ReportModels;
   devices: DevicesService;
@@ -57,7 +57,10 @@ export function reportScheduler(deps: {
   mailer: Mailer;
   clock: Clock;
   tz: string;
-}) {
+}
+
+/** Makes the reports schedules have due, at start and then every minute. */
+export function reportScheduler(deps: ReportsDeps) {
   const { repo, models, devices, users, mailer, clock, tz } = deps;
   /** MAC of device ids the scheduler has seen (filled from the users' device lists). */
   const macOf = new Map<number, string>();

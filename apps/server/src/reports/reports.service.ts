@@ -12,17 +12,13 @@ import {
   type ReportScheduleUpdateRequest,
 } from '@meterportal/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock';
-import type { UsersRepository } from '../auth/users.repository';
-import type { DevicesService, SessionUser } from '../devices/devices.service';
+import type { SessionUser } from '../devices/devices.service';
 import { InvalidRequest, NotFound } from '../http/errors';
-import type { Mailer } from '../tools/mailer';
-import type { ReportModels, ReportPeriod } from './report-model';
+import type { ReportPeriod } from './report-model';
 import { renderReportPdf } from './report-pdf';
 import { asKind, asLanguage, deviceFileName, folderFileName, folderPath, storedFolder } from './report-files';
 import { devicesInFolder, folderReportModel, requireFolder, userTree } from './report-folder';
-import { reportScheduler } from './report-scheduler';
-import type { ReportsRepository } from './reports.repository';
+import { reportScheduler, type ReportsDeps } from './report-scheduler';
 
 export { lastWholePeriod, startOfWeek } from './report-scheduler';
 
@@ -33,15 +29,7 @@ export interface ReportFile {
 }
 
 /** PDF reports: downloads, schedules that e-mail or keep them, and the scheduler that runs them. */
-export function reportsService(deps: {
-  repo: ReportsRepository;
-  models: ReportModels;
-  devices: DevicesService;
-  users: UsersRepository;
-  mailer: Mailer;
-  clock: Clock;
-  tz: string;
-}) {
+export function reportsService(deps: ReportsDeps) {
   const { repo, models, devices, clock, tz } = deps;
   const scheduler = reportScheduler(deps);
 
@@ -57,10 +45,25 @@ export function reportsService(deps: {
     return { model, bytes, fileName: deviceFileName(kind, model.device.mac, period, tz) };
   }
 
-  /** Refuses a new schedule beyond the most one user may keep. */
-  async function roomForSchedule(user: SessionUser) {
+  /** Stores a new schedule of a device or a folder, refused beyond the most one user may keep. */
+  async function addSchedule(
+    user: SessionUser,
+    target: { device_id: number; folder: null } | { device_id: null; folder: string },
+    kind: ReportKind,
+    req: Pick<ReportScheduleCreateRequest, 'every' | 'delivery' | 'email' | 'language'>,
+  ): Promise<number> {
     if ((await repo.countSchedules(user.userId)) >= REPORT_MAX_SCHEDULES)
       throw new InvalidRequest(`Invalid request: at most ${REPORT_MAX_SCHEDULES} schedules`);
+    return repo.insertSchedule({
+      user_id: user.userId,
+      ...target,
+      kind,
+      every: req.every,
+      delivery: req.delivery,
+      email: req.email ?? null,
+      language: req.language,
+      created_at_ms: clock.nowMs(),
+    });
   }
 
   const service = {
@@ -115,35 +118,13 @@ export function reportsService(deps: {
       const device = await devices.resolve(user, req.token);
       if (req.kind === 'POWER_QUALITY' && device.type !== DeviceType.Precision)
         throw new InvalidRequest('Invalid request at kind: power quality reports are for analyzers (type 3)');
-      await roomForSchedule(user);
-      return repo.insertSchedule({
-        user_id: user.userId,
-        device_id: device.id,
-        folder: null,
-        kind: req.kind,
-        every: req.every,
-        delivery: req.delivery,
-        email: req.email ?? null,
-        language: req.language,
-        created_at_ms: clock.nowMs(),
-      });
+      return addSchedule(user, { device_id: device.id, folder: null }, req.kind, req);
     },
 
     /** A schedule of a folder's energy and cost; a folder not in the user's tree is absent. */
     async createFolderSchedule(user: SessionUser, req: FolderReportScheduleCreateRequest): Promise<number> {
       await requireFolder(devices, user, req.folder);
-      await roomForSchedule(user);
-      return repo.insertSchedule({
-        user_id: user.userId,
-        device_id: null,
-        folder: storedFolder(req.folder),
-        kind: 'ENERGY_COST',
-        every: req.every,
-        delivery: req.delivery,
-        email: req.email ?? null,
-        language: req.language,
-        created_at_ms: clock.nowMs(),
-      });
+      return addSchedule(user, { device_id: null, folder: storedFolder(req.folder) }, 'ENERGY_COST', req);
     },
 
     /**

@@ -98,7 +98,8 @@ export function SchedulesCard() {
     setEditing(s);
     form.setFieldsValue({
       target: s.folder ? 'FOLDER' : 'DEVICE',
-      token: s.token ?? undefined,
+      // A folder's schedule leaves the device choice of the new-schedule form as it was.
+      ...(s.token ? { token: s.token } : {}),
       // A folder no longer in the tree is chosen again.
       folder: s.folder && !s.missing ? folderValue(s.folder) : undefined,
       kind: s.kind,
