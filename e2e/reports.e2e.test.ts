@@ -140,6 +140,78 @@ const FOLDER_TEXTS: Record<Lang, { card: string; pdfTitle: string; folder: strin
   de: { card: 'Ordnerbericht', pdfTitle: 'Energie und Kosten eines Ordners', folder: 'Ordner' },
 };
 
+/** What the folder schedule form and list say, per language. */
+const FOLDER_SCHEDULE: Record<Lang, { target: string; tag: string; save: string; monthly: string }> = {
+  en: {
+    target: 'A folder (energy and cost)',
+    tag: 'Folder: energy and cost',
+    save: 'Save',
+    monthly: 'Month (on the 1st)',
+  },
+  sk: {
+    target: 'Priečinok (energia a náklady)',
+    tag: 'Priečinok: energia a náklady',
+    save: 'Uložiť',
+    monthly: 'Mesiac (1. dňa)',
+  },
+  de: {
+    target: 'Einen Ordner (Energie und Kosten)',
+    tag: 'Ordner: Energie und Kosten',
+    save: 'Speichern',
+    monthly: 'Monat (am 1.)',
+  },
+};
+
+/**
+ * Schedules the folder Plant's report by e-mail from the form, then edits it to a weekly report kept
+ * for download; the one schedule is left listed.
+ */
+async function scheduleFolder(page: Page, lang: Lang, shot: string): Promise<void> {
+  const t = TEXTS[lang];
+  const f = FOLDER_SCHEDULE[lang];
+  const form = page.locator('form').filter({ has: page.getByTestId('schedule-create') });
+  await form.locator('.ant-radio-button-wrapper', { hasText: f.target }).click();
+  await pick(page, 'schedule-folder', 'Plant');
+  await pick(page, 'schedule-every', f.monthly);
+  await pick(page, 'schedule-delivery', t.email);
+  await page.getByTestId('schedule-email').fill('plant@factory.example');
+  await form.getByRole('button', { name: t.create }).click();
+  await expect.poll(() => page.getByTestId('report-schedule').count()).toBe(1);
+  const item = page.getByTestId('report-schedule').first();
+  await expect.poll(() => item.innerText()).toContain(f.tag);
+  expect(await item.innerText()).toContain('plant@factory.example');
+  await settledShot(page, `${shot}-created`);
+
+  // Edited: weekly, kept for download; the folder stays chosen.
+  await item.getByTestId('schedule-edit').click();
+  await expect.poll(() => page.getByTestId('schedule-folder').innerText()).toContain('Plant');
+  await pick(page, 'schedule-every', t.weekly);
+  await pick(page, 'schedule-delivery', t.keep);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/write/reports/schedules') && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('schedule-save').click();
+  expect((await saved).ok()).toBe(true);
+  await expect.poll(() => item.innerText()).toContain(t.keep);
+  const text = await item.innerText();
+  expect(text).toContain(t.weekly);
+  expect(text).toContain('Plant');
+  expect(text).not.toContain('plant@factory.example');
+  await page.getByTestId('schedule-create').waitFor();
+  // The form is back to a new schedule with a device chosen.
+  expect(await page.getByTestId('schedule-device').innerText()).toMatch(/\(02-4D-50-00-00-\d\d\)/);
+  await settledShot(page, shot);
+}
+
+/** Deletes every listed schedule. */
+async function deleteSchedules(page: Page): Promise<void> {
+  for (let n = await page.getByTestId('report-schedule').count(); n > 0; n--) {
+    await page.getByTestId('report-schedule').first().getByTestId('schedule-delete').click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button').last().click();
+    await expect.poll(() => page.getByTestId('report-schedule').count()).toBe(n - 1);
+  }
+}
+
 async function settledShot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(500);
@@ -199,7 +271,7 @@ describe('PDF reports', () => {
 
       // Both are deleted again.
       for (let n = 2; n > 0; n--) {
-        await page.getByTestId('report-schedule').first().getByRole('button').click();
+        await page.getByTestId('report-schedule').first().getByTestId('schedule-delete').click();
         await page.locator('.ant-popconfirm:visible').getByRole('button').last().click();
         await expect.poll(() => page.getByTestId('report-schedule').count()).toBe(n - 1);
       }
@@ -268,6 +340,21 @@ describe('PDF reports', () => {
     expect(app.problems).toEqual([]);
   }, 180_000);
 
+  it.each(['en', 'sk', 'de'] as const)(
+    'schedules the folder’s report, edits and deletes it in %s',
+    async (lang) => {
+      await chooseLanguage(page, lang);
+      await page.goto(`${baseUrl}/tools/reports`);
+      await page.getByText(TEXTS[lang].schedules).first().waitFor();
+      await scheduleFolder(page, lang, `reports-folder-schedule-${lang}`);
+      await expectNoRawKeys(page);
+      await deleteSchedules(page);
+      await page.getByText(TEXTS[lang].none).waitFor();
+      expect(app.problems).toEqual([]);
+    },
+    120_000,
+  );
+
   it.each(['en', 'sk', 'de'] as const)('fits a 390 px phone in %s', async (lang) => {
     const { phone, errors } = await phonePage(browser, baseUrl, 'admin', adminPassword, true);
     await chooseLanguage(phone, lang);
@@ -277,6 +364,10 @@ describe('PDF reports', () => {
     await phone.getByTestId('schedule-email').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await settledShot(phone, `reports-phone-${lang}`);
+    // A folder's schedule made and edited on the phone.
+    await scheduleFolder(phone, lang, `reports-phone-folder-schedule-${lang}`);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await deleteSchedules(phone);
     expect(errors).toEqual([]);
     await phone.close();
   });

@@ -38,35 +38,65 @@ export const ReportRequest = z.object({
 /** Body of POST (read) /reports. */
 export type ReportRequest = z.infer<typeof ReportRequest>;
 
+/** A folder of the user's hierarchy: its path of names from the top level. */
+export const ReportFolderPath = z
+  .array(z.string().trim().min(1).max(HIERARCHY_NAME_MAX))
+  .min(1)
+  .max(HIERARCHY_MAX_DEPTH);
+
 /**
  * Body of POST (read) /reports/folder: the energy and cost of a month over the devices of one
  * folder of the user's hierarchy, the folder given by its path of names from the top level.
  */
 export const FolderReportRequest = z.object({
-  folder: z.array(z.string().trim().min(1).max(HIERARCHY_NAME_MAX)).min(1).max(HIERARCHY_MAX_DEPTH),
+  folder: ReportFolderPath,
   month: ReportMonth,
   language: z.enum(MESSAGE_LANGUAGES),
 });
 /** Body of POST (read) /reports/folder. */
 export type FolderReportRequest = z.infer<typeof FolderReportRequest>;
 
-/** Body of POST (write) /reports/schedules: a new schedule. */
-export const ReportScheduleCreateRequest = z
-  .object({
-    token: DeviceTokenString,
-    kind: z.enum(REPORT_KINDS),
-    every: z.enum(REPORT_EVERY),
-    delivery: z.enum(REPORT_DELIVERIES),
-    /** Where an EMAIL schedule sends to; KEEP schedules have none. */
-    email: EmailAddress.optional(),
-    language: z.enum(MESSAGE_LANGUAGES),
-  })
-  .refine((r) => (r.delivery === 'EMAIL') === (r.email !== undefined), {
-    message: 'an e-mail address is needed for EMAIL delivery and only there',
-    path: ['email'],
-  });
+/** When a schedule runs, where its report goes and in which language. */
+const ScheduleTiming = z.object({
+  every: z.enum(REPORT_EVERY),
+  delivery: z.enum(REPORT_DELIVERIES),
+  /** Where an EMAIL schedule sends to; KEEP schedules have none. */
+  email: EmailAddress.optional(),
+  language: z.enum(MESSAGE_LANGUAGES),
+});
+/** An address goes with EMAIL delivery and only there. */
+const emailWithEmailDelivery = (r: { delivery: ReportDelivery; email?: string | undefined }) =>
+  (r.delivery === 'EMAIL') === (r.email !== undefined);
+const EMAIL_RULE = {
+  message: 'an e-mail address is needed for EMAIL delivery and only there',
+  path: ['email'],
+};
+
+/** Body of POST (write) /reports/schedules: a new schedule of a device's report. */
+export const ReportScheduleCreateRequest = ScheduleTiming.extend({
+  token: DeviceTokenString,
+  kind: z.enum(REPORT_KINDS),
+}).refine(emailWithEmailDelivery, EMAIL_RULE);
 /** Body of POST (write) /reports/schedules. */
 export type ReportScheduleCreateRequest = z.infer<typeof ReportScheduleCreateRequest>;
+
+/** Body of POST (write) /reports/schedules/folder: a new schedule of a folder's energy and cost. */
+export const FolderReportScheduleCreateRequest = ScheduleTiming.extend({
+  folder: ReportFolderPath,
+}).refine(emailWithEmailDelivery, EMAIL_RULE);
+/** Body of POST (write) /reports/schedules/folder. */
+export type FolderReportScheduleCreateRequest = z.infer<typeof FolderReportScheduleCreateRequest>;
+
+/**
+ * Body of PUT (write) /reports/schedules: a schedule's new timing, delivery and language, and for a
+ * folder's schedule optionally another folder (a device's schedule keeps its device and kind).
+ */
+export const ReportScheduleUpdateRequest = ScheduleTiming.extend({
+  id: z.number().int().positive(),
+  folder: ReportFolderPath.optional(),
+}).refine(emailWithEmailDelivery, EMAIL_RULE);
+/** Body of PUT (write) /reports/schedules. */
+export type ReportScheduleUpdateRequest = z.infer<typeof ReportScheduleUpdateRequest>;
 
 /** Body of DELETE (write) /reports/schedules. */
 export const ReportScheduleDeleteRequest = z.object({ id: z.number().int().positive() });
@@ -74,10 +104,19 @@ export const ReportScheduleDeleteRequest = z.object({ id: z.number().int().posit
 /** One schedule of the user. */
 export const ReportSchedule = z.object({
   id: z.number().int(),
-  /** Device token, as the device list answers it. */
-  token: z.string(),
-  mac: z.string(),
+  /** Device token, as the device list answers it; null for a folder's schedule. */
+  token: z.string().nullable(),
+  /** The device's MAC; null for a folder's schedule. */
+  mac: z.string().nullable(),
+  /** The folder's path of names; null for a device's schedule. */
+  folder: z.array(z.string()).nullable(),
+  /** The device's title, or the folder's path joined with " / ". */
   title: z.string(),
+  /**
+   * True when the folder is no longer in the user's tree (removed or renamed): the schedule makes
+   * nothing until another folder is chosen for it.
+   */
+  missing: z.boolean(),
   kind: z.enum(REPORT_KINDS),
   every: z.enum(REPORT_EVERY),
   delivery: z.enum(REPORT_DELIVERIES),
@@ -99,7 +138,11 @@ export const ReportScheduleCreateResponse = okWith(z.object({ id: z.number().int
 /** One report a KEEP schedule made. */
 export const KeptReport = z.object({
   id: z.number().int(),
-  mac: z.string(),
+  /** The device's MAC; null for a folder's report. */
+  mac: z.string().nullable(),
+  /** The folder's path of names; null for a device's report. */
+  folder: z.array(z.string()).nullable(),
+  /** The device's title, or the folder's path joined with " / ". */
   title: z.string(),
   kind: z.enum(REPORT_KINDS),
   language: z.enum(MESSAGE_LANGUAGES),

@@ -1,5 +1,6 @@
 import {
   FolderReportRequest,
+  FolderReportScheduleCreateRequest,
   KeptReportRequest,
   KeptReportsResponse,
   ReportListRequest,
@@ -7,12 +8,13 @@ import {
   ReportScheduleCreateRequest,
   ReportScheduleCreateResponse,
   ReportScheduleDeleteRequest,
+  ReportScheduleUpdateRequest,
   ReportSchedulesResponse,
 } from './reports';
 import { OkEnvelope } from './common';
 import type { RouteDef } from './routes';
 
-/** PDF reports of devices: downloaded now, or made on a schedule and e-mailed or kept. */
+/** PDF reports of devices and folders: downloaded now, or made on a schedule and e-mailed or kept. */
 export const reportsRoutes = {
   reportDownload: {
     door: 'read',
@@ -53,6 +55,26 @@ export const reportsRoutes = {
     summary: 'A new monthly or weekly report schedule of a device, e-mailed or kept for download',
     body: ReportScheduleCreateRequest,
     response: ReportScheduleCreateResponse,
+  },
+  reportFolderScheduleCreate: {
+    door: 'write',
+    method: 'POST',
+    path: '/reports/schedules/folder',
+    session: 'cookie',
+    tag: 'reports',
+    summary: "A new monthly or weekly schedule of a folder's energy and cost report, e-mailed or kept",
+    body: FolderReportScheduleCreateRequest,
+    response: ReportScheduleCreateResponse,
+  },
+  reportScheduleUpdate: {
+    door: 'write',
+    method: 'PUT',
+    path: '/reports/schedules',
+    session: 'cookie',
+    tag: 'reports',
+    summary: 'Changes when one of the user’s schedules runs, where it delivers, its language or folder',
+    body: ReportScheduleUpdateRequest,
+    response: OkEnvelope,
   },
   reportScheduleDelete: {
     door: 'write',

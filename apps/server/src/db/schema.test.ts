@@ -227,7 +227,8 @@ const EXPECTED: Shape<DB & TelemetryDB & ReportsDB> = {
   report_schedules: {
     id: INT,
     user_id: INT,
-    device_id: INT,
+    device_id: INT_NULL,
+    folder: TEXT_NULL,
     kind: TEXT,
     every: TEXT,
     delivery: TEXT,
@@ -246,7 +247,8 @@ const EXPECTED: Shape<DB & TelemetryDB & ReportsDB> = {
   report_files: {
     id: INT,
     user_id: INT,
-    device_id: INT,
+    device_id: INT_NULL,
+    folder: TEXT_NULL,
     kind: TEXT,
     language: TEXT,
     from_sec: BIG,

@@ -74,6 +74,8 @@ interface World {
   notificationId: number;
   /** The assigned user's site map, with the shared device pinned on it. */
   siteMapId: number;
+  /** The assigned user's schedule of the folder Hall's report. */
+  scheduleId: number;
 }
 
 interface Case {
@@ -710,12 +712,22 @@ const CASES: Record<string, Case> = {
     body: () => ({}),
     expect: { anonymous: 601, other: 'OK', expired: 'OK', manager: 'OK', assigned: 'OK' },
   },
-  // No schedule 1 is kept here: one that is not the caller's answers like one that never was
-  // (the maker's deletion is proven in reports.routes.test.ts).
+  // A folder schedule is made over the caller's own tree: another tree has no folder Hall.
+  'POST /api/write/reports/schedules/folder': {
+    method: 'POST',
+    body: () => ({ folder: ['Hall'], every: 'WEEKLY', delivery: 'KEEP', language: 'de' }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
+  },
+  // Another user's schedule answers like one that never was.
+  'PUT /api/write/reports/schedules': {
+    method: 'PUT',
+    body: (w) => ({ id: w.scheduleId, every: 'MONTHLY', delivery: 'KEEP', language: 'en', folder: ['hall'] }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
+  },
   'DELETE /api/write/reports/schedules': {
     method: 'DELETE',
-    body: () => ({ id: 1 }),
-    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 605 },
+    body: (w) => ({ id: w.scheduleId }),
+    expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
   },
   'POST /api/read/reports/kept/list': {
     method: 'POST',
@@ -862,6 +874,13 @@ async function buildWorld(dialect: DialectCase): Promise<World> {
     .insertInto('site_map_pins')
     .values({ map_id: siteMapId, device_id: device, group_name: '', x: 0.5, y: 0.5 })
     .execute();
+  const scheduleId = await s.reports.createFolderSchedule(alice, {
+    folder: ['Hall'],
+    every: 'MONTHLY',
+    delivery: 'EMAIL',
+    email: 'alice@factory.example',
+    language: 'sk',
+  });
   t.clock.advance(61_000);
   const expiredToken = clients.expired.devices.find((d) => d.mac === MAC)!.token;
   const expiredPrecisionToken = clients.expired.devices.find((d) => d.mac === PRECISION_MAC)!.token;
@@ -874,6 +893,7 @@ async function buildWorld(dialect: DialectCase): Promise<World> {
     integrationTokenId: fullToken.id,
     notificationId,
     siteMapId,
+    scheduleId,
     deviceToken: (a) =>
       a === 'expired' ? expiredToken : clients.assigned.devices.find((d) => d.mac === MAC)!.token,
     precisionToken: (a) =>

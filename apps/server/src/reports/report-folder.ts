@@ -51,6 +51,25 @@ export function devicesInFolder(nodes: readonly HierarchyNode[], path: readonly 
   return macs;
 }
 
+/** The user's own tree, pruned to the devices assigned now; no folders when none is saved. */
+export async function userTree(devices: DevicesService, user: SessionUser): Promise<HierarchyNode[]> {
+  try {
+    return (await devices.readHierarchy(user)).nodes;
+  } catch (e) {
+    if (e instanceof AppError) return [];
+    throw e;
+  }
+}
+
+/** Refuses a folder the user's tree does not have, as absent (whoever else may have one so named). */
+export async function requireFolder(
+  devices: DevicesService,
+  user: SessionUser,
+  path: readonly string[],
+): Promise<void> {
+  if (!devicesInFolder(await userTree(devices, user), path)) throw new NotFound('Folder not found');
+}
+
 /**
  * Builds a folder's report from the user's own hierarchy, pruned to the devices assigned now:
  * a folder the user does not have answers like a missing one. Each device's numbers are those
@@ -63,14 +82,7 @@ export async function folderReportModel(
   period: ReportPeriod,
   language: MessageLanguage,
 ): Promise<ReportModel> {
-  let nodes: HierarchyNode[];
-  try {
-    nodes = (await deps.devices.readHierarchy(user)).nodes;
-  } catch (e) {
-    if (e instanceof AppError) throw new NotFound('Folder not found');
-    throw e;
-  }
-  const macs = devicesInFolder(nodes, path);
+  const macs = devicesInFolder(await userTree(deps.devices, user), path);
   if (!macs) throw new NotFound('Folder not found');
   const list = await deps.devices.deviceList(user.userId);
   const rows: FolderDevice[] = [];

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { ReportFilesTable, ReportSchedulesTable, ReportsDB } from './reports.schema';
@@ -41,6 +41,31 @@ export function reportsRepository(database: Database) {
     async insertSchedule(row: Insertable<ReportSchedulesTable>): Promise<number> {
       const r = await db.insertInto('report_schedules').values(row).returning('id').executeTakeFirstOrThrow();
       return Number(r.id);
+    },
+    findSchedule(userId: number, id: number): Promise<ScheduleRow | undefined> {
+      return schedules().where('s.id', '=', id).where('s.user_id', '=', userId).executeTakeFirst();
+    },
+    /** Changes one of the user's schedules; false when it is not theirs or not there. */
+    async updateSchedule(
+      userId: number,
+      id: number,
+      set: Pick<Updateable<ReportSchedulesTable>, 'every' | 'delivery' | 'email' | 'language' | 'folder'>,
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('report_schedules')
+        .set(set)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+    /** Forgets a schedule's periods that found nothing to report, so the next pass makes them. */
+    async reopenGoneRuns(scheduleId: number): Promise<void> {
+      await db
+        .deleteFrom('report_runs')
+        .where('schedule_id', '=', scheduleId)
+        .where('state', '=', 'GONE')
+        .execute();
     },
     async deleteSchedule(userId: number, id: number): Promise<boolean> {
       return deleteMatching(db, 'report_schedules', { id, user_id: userId });
@@ -117,6 +142,7 @@ export function reportsRepository(database: Database) {
         .select([
           'id',
           'device_id',
+          'folder',
           'kind',
           'language',
           'from_sec',

@@ -41,11 +41,21 @@ export function reportsReadRoutes(s: Services): FastifyPluginAsyncZod {
   };
 }
 
-/** Write-side report calls: schedules are made and removed. */
+/** Write-side report calls: schedules are made, changed and removed. */
 export function reportsWriteRoutes(s: Services): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, routes.reportScheduleCreate, async (req) => {
       return { status: 'OK' as const, data: { id: await s.reports.createSchedule(req.user, req.body) } };
+    });
+    route(app, routes.reportFolderScheduleCreate, async (req) => {
+      return {
+        status: 'OK' as const,
+        data: { id: await s.reports.createFolderSchedule(req.user, req.body) },
+      };
+    });
+    route(app, routes.reportScheduleUpdate, async (req) => {
+      await s.reports.updateSchedule(req.user, req.body);
+      return { status: 'OK' as const };
     });
     route(app, routes.reportScheduleDelete, async (req) => {
       await s.reports.deleteSchedule(req.user, req.body.id);

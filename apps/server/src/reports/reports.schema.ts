@@ -4,8 +4,11 @@ import type { Generated } from 'kysely';
 export interface ReportSchedulesTable {
   id: Generated<number>;
   user_id: number;
-  device_id: number;
-  /** ENERGY_COST, PEAKS or AVAILABILITY. */
+  /** The reported device; null for a folder's schedule. */
+  device_id: number | null;
+  /** A folder's path of names as a JSON array; null for a device's schedule. */
+  folder: string | null;
+  /** ENERGY_COST, PEAKS, AVAILABILITY or POWER_QUALITY (a folder's schedule: ENERGY_COST). */
   kind: string;
   /** MONTHLY or WEEKLY. */
   every: string;
@@ -22,7 +25,7 @@ export interface ReportRunsTable {
   schedule_id: number;
   /** Start of the reported period, unix seconds. */
   period_sec: number;
-  /** RUNNING, DONE, FAILED or GONE (the device is no longer the user's). */
+  /** RUNNING, DONE, FAILED or GONE (the device is no longer the user's, the folder not in their tree). */
   state: string;
   attempts: number;
   error: string | null;
@@ -33,7 +36,10 @@ export interface ReportRunsTable {
 export interface ReportFilesTable {
   id: Generated<number>;
   user_id: number;
-  device_id: number;
+  /** The reported device; null for a folder's report. */
+  device_id: number | null;
+  /** A folder's path of names as a JSON array; null for a device's report. */
+  folder: string | null;
   kind: string;
   language: string;
   from_sec: number;

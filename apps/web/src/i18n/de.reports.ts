@@ -46,6 +46,20 @@ export const deReports: Pick<Translation, keyof typeof enReports> = {
     no_kept: 'Noch kein Bericht aufbewahrt.',
     period: 'Zeitraum',
     size: 'Größe',
+    target: 'Bericht über',
+    target_DEVICE: 'Ein Gerät',
+    target_FOLDER: 'Einen Ordner (Energie und Kosten)',
+    kind_FOLDER: 'Ordner: Energie und Kosten',
+    folder_missing: 'Ordner nicht gefunden',
+    folder_missing_note:
+      'Der Ordner wurde in Ihrer Hierarchie entfernt oder umbenannt. Der Zeitplan erstellt keinen Bericht, bis Sie ihn bearbeiten und einen Ordner wählen.',
+    edit: 'Bearbeiten',
+    edit_schedule: 'Zeitplan bearbeiten',
+    edit_device_note:
+      'Der Zeitplan eines Geräts behält Gerät und Bericht; ändern Sie, wann und wohin er gesendet wird.',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    updated: 'Der Zeitplan ist gespeichert.',
     schedule_note:
       'Monatsberichte umfassen den Vormonat, Wochenberichte Montag bis Sonntag der Vorwoche, in der Zeitzone der Installation {{tz}}.',
   },

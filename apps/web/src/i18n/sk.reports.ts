@@ -46,6 +46,20 @@ export const skReports: Pick<Translation, keyof typeof enReports> = {
     no_kept: 'Zatiaľ nie je uložená žiadna správa.',
     period: 'Obdobie',
     size: 'Veľkosť',
+    target: 'Správa za',
+    target_DEVICE: 'Zariadenie',
+    target_FOLDER: 'Priečinok (energia a náklady)',
+    kind_FOLDER: 'Priečinok: energia a náklady',
+    folder_missing: 'Priečinok sa nenašiel',
+    folder_missing_note:
+      'Priečinok bol vo vašej hierarchii odstránený alebo premenovaný. Plán nevytvorí žiadnu správu, kým ho neupravíte a nevyberiete priečinok.',
+    edit: 'Upraviť',
+    edit_schedule: 'Upraviť plán',
+    edit_device_note:
+      'Plán zariadenia si ponechá zariadenie aj správu; zmeniť môžete, kedy a kam sa posiela.',
+    save: 'Uložiť',
+    cancel: 'Zrušiť',
+    updated: 'Plán je uložený.',
     schedule_note:
       'Mesačné správy pokrývajú predchádzajúci mesiac, týždenné predchádzajúci pondelok až nedeľu, v časovom pásme inštalácie {{tz}}.',
   },

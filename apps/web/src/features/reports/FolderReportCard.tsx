@@ -1,19 +1,10 @@
-import { MESSAGE_LANGUAGES, type HierarchyNode, type MessageLanguage } from '@meterportal/protocol';
+import type { MessageLanguage } from '@meterportal/protocol';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Select, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHierarchyQuery } from '../devices/api';
 import { useFolderReportDownload } from './api';
-
-/** Every folder of the tree as its path of names from the top level, in tree order. */
-export function folderPaths(nodes: readonly HierarchyNode[], above: string[] = []): string[][] {
-  return nodes.flatMap((n) => {
-    if (n.isLeaf || n.data.mac) return [];
-    const path = [...above, n.title];
-    return [path, ...folderPaths(n.children ?? [], path)];
-  });
-}
+import { pathOf, useFolderOptions, useLanguageOptions } from './options';
 
 /** A folder's monthly energy and cost over its devices, as a PDF. */
 export function FolderReportCard(props: {
@@ -22,10 +13,10 @@ export function FolderReportCard(props: {
   defaultLanguage: MessageLanguage;
 }) {
   const { t } = useTranslation();
-  const hierarchy = useHierarchyQuery();
-  const folders = useMemo(() => folderPaths(hierarchy.data?.nodes ?? []), [hierarchy.data]);
+  const folders = useFolderOptions();
+  const languages = useLanguageOptions();
   const [picked, setFolder] = useState<string | undefined>(undefined);
-  const folder = picked ?? (folders[0] ? JSON.stringify(folders[0]) : undefined);
+  const folder = picked ?? folders.options[0]?.value;
   const [month, setMonth] = useState<string>(props.months[1] ?? props.months[0]!);
   const [chosenLanguage, setLanguage] = useState<MessageLanguage | null>(null);
   const language = chosenLanguage ?? props.defaultLanguage;
@@ -36,14 +27,14 @@ export function FolderReportCard(props: {
         <Typography.Paragraph type="secondary">{t('reports.folder_note')}</Typography.Paragraph>
         <Form.Item
           label={t('reports.folder')}
-          help={folders.length === 0 ? t('reports.no_folders') : undefined}
+          help={folders.options.length === 0 && !folders.loading ? t('reports.no_folders') : undefined}
         >
           <Select
             data-testid="folder-report-folder"
             value={folder}
-            options={folders.map((p) => ({ value: JSON.stringify(p), label: p.join(' / ') }))}
+            options={folders.options}
             onChange={setFolder}
-            loading={hierarchy.isLoading}
+            loading={folders.loading}
             showSearch
             optionFilterProp="label"
           />
@@ -61,7 +52,7 @@ export function FolderReportCard(props: {
             <Select
               data-testid="folder-report-language"
               value={language}
-              options={MESSAGE_LANGUAGES.map((l) => ({ value: l, label: t(`reports.language_${l}`) }))}
+              options={languages}
               onChange={setLanguage}
             />
           </Form.Item>
@@ -71,9 +62,7 @@ export function FolderReportCard(props: {
           icon={<DownloadOutlined />}
           disabled={!folder}
           loading={mutation.isPending}
-          onClick={() =>
-            folder && mutation.mutate({ folder: JSON.parse(folder) as string[], month, language })
-          }
+          onClick={() => folder && mutation.mutate({ folder: pathOf(folder), month, language })}
           data-testid="folder-report-download"
         >
           {t('reports.download')}

@@ -1,7 +1,9 @@
 import type {
   FolderReportRequest,
+  FolderReportScheduleCreateRequest,
   ReportRequest,
   ReportScheduleCreateRequest,
+  ReportScheduleUpdateRequest,
   RouteAnswer,
 } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -74,30 +76,49 @@ export function useKeptDownload() {
   });
 }
 
-/** Creates a schedule. */
-export function useCreateSchedule() {
+/** A change of the schedules: on success a toast and the list read again. */
+function useScheduleMutation<T>(
+  change: (req: T) => Promise<unknown>,
+  doneKey: 'reports.created' | 'reports.updated' | 'reports.deleted',
+) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (req: ReportScheduleCreateRequest) => (await call('reportScheduleCreate', req)).data.id,
+    mutationFn: async (req: T) => {
+      await change(req);
+    },
     onSuccess: async () => {
-      snackbar('success', i18next.t('reports.created'));
+      snackbar('success', i18next.t(doneKey));
       await qc.invalidateQueries({ queryKey: reportsKeys.schedules() });
     },
     meta: apiErrors,
   });
 }
 
+/** Creates a schedule of a device's report. */
+export function useCreateSchedule() {
+  return useScheduleMutation(
+    (req: ReportScheduleCreateRequest) => call('reportScheduleCreate', req),
+    'reports.created',
+  );
+}
+
+/** Creates a schedule of a folder's report. */
+export function useCreateFolderSchedule() {
+  return useScheduleMutation(
+    (req: FolderReportScheduleCreateRequest) => call('reportFolderScheduleCreate', req),
+    'reports.created',
+  );
+}
+
+/** Changes a schedule's timing, delivery, language or folder. */
+export function useUpdateSchedule() {
+  return useScheduleMutation(
+    (req: ReportScheduleUpdateRequest) => call('reportScheduleUpdate', req),
+    'reports.updated',
+  );
+}
+
 /** Deletes a schedule. */
 export function useDeleteSchedule() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await call('reportScheduleDelete', { id });
-    },
-    onSuccess: async () => {
-      snackbar('success', i18next.t('reports.deleted'));
-      await qc.invalidateQueries({ queryKey: reportsKeys.schedules() });
-    },
-    meta: apiErrors,
-  });
+  return useScheduleMutation((id: number) => call('reportScheduleDelete', { id }), 'reports.deleted');
 }

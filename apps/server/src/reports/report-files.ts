@@ -1,0 +1,44 @@
+// Names and stored forms of report files, shared by downloads, schedules and kept reports.
+import { REPORT_KINDS, type MessageLanguage, type ReportKind } from '@meterportal/protocol';
+import { wallTime } from '../history/calendar';
+import type { ReportPeriod } from './report-model';
+
+/** A stored language code as a report language (en when unknown). */
+export const asLanguage = (l: string): MessageLanguage => (l === 'sk' || l === 'de' ? l : 'en');
+/** A stored kind as a report kind. */
+export const asKind = (k: string): ReportKind => REPORT_KINDS.find((r) => r === k) ?? 'ENERGY_COST';
+
+/** A folder path as stored with a schedule or kept report (a JSON array of names). */
+export const storedFolder = (path: readonly string[]): string => JSON.stringify(path);
+
+/** A stored folder path back as names; an unreadable text is an empty path. */
+export function folderPath(stored: string): string[] {
+  const parsed: unknown = JSON.parse(stored);
+  return Array.isArray(parsed) ? parsed.filter((n): n is string => typeof n === 'string') : [];
+}
+
+/** YYYY-MM-DD of a local day. */
+function isoDay(tsSec: number, tz: string): string {
+  const w = wallTime(tsSec, tz);
+  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+}
+
+/** File name of a device's report: kind, device MAC and first local day. */
+export function deviceFileName(kind: ReportKind, mac: string, period: ReportPeriod, tz: string): string {
+  return `${kind.toLowerCase().replace('_', '-')}-${mac}-${isoDay(period.fromSec, tz)}.pdf`;
+}
+
+/**
+ * File name of a folder's report: the folder's names in plain letters, then the month (YYYY-MM)
+ * of a monthly report or the first day of a weekly one.
+ */
+export function folderFileName(path: readonly string[], period: ReportPeriod, tz: string): string {
+  const name = path
+    .join('-')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9-]+/g, '_')
+    .slice(0, 80);
+  const day = isoDay(period.fromSec, tz);
+  return `folder-${name}-${period.every === 'MONTH' ? day.slice(0, 7) : day}.pdf`;
+}
