@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './index';
+import { ownTable } from './own-table';
 
 /**
  * Hourly rollup of the minute table, so a profile over months reads one row an hour instead of
@@ -7,10 +8,11 @@ import type { MigrationContext } from './index';
  * average, the minimum of the minima and the maximum of the maxima. Built here from the minutes
  * already stored; ingest and backfill keep it up to date in the transactions that write minutes.
  */
-export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
+export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
+  const { dialect } = ctx;
   // The value columns are those of the minute table as it stands at this migration, read from
   // the database itself, so this migration never follows a later change of the code's list.
-  const minuteTable = (await db.introspection.getTables()).find((t) => t.name === 'telemetry_minutes');
+  const minuteTable = await ownTable(db, ctx, 'telemetry_minutes');
   if (!minuteTable) throw new Error('migration 009 needs the telemetry_minutes table');
   const MINUTE_COLUMNS = minuteTable.columns
     .map((c) => c.name)

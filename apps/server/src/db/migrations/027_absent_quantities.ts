@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './index';
+import { ownTable } from './own-table';
 
 const TABLES = [
   { name: 'telemetry_minutes', time: 'ts_sec', counts: ['samples'] },
@@ -13,10 +14,10 @@ const TABLES = [
  * PostgreSQL drops the NOT NULL in place; SQLite cannot, so each table is rebuilt with the same
  * columns, key and foreign key, and its rows copied.
  */
-export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
-  const tables = await db.introspection.getTables();
+export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
+  const { dialect } = ctx;
   for (const t of TABLES) {
-    const found = tables.find((x) => x.name === t.name);
+    const found = await ownTable(db, ctx, t.name);
     if (!found) throw new Error(`migration 027 needs the ${t.name} table`);
     // The value columns as they stand in the database, so a later change of the code's list
     // never changes what this migration does.
