@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './index';
-import { ownTable } from './own-table';
 
 /**
  * Hourly rollup of the minute table, so a profile over months reads one row an hour instead of
@@ -12,11 +11,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   const { dialect } = ctx;
   // The value columns are those of the minute table as it stands at this migration, read from
   // the database itself, so this migration never follows a later change of the code's list.
-  const minuteTable = await ownTable(db, ctx, 'telemetry_minutes');
-  if (!minuteTable) throw new Error('migration 009 needs the telemetry_minutes table');
-  const MINUTE_COLUMNS = minuteTable.columns
-    .map((c) => c.name)
-    .filter((c) => !['device_id', 'ts_sec', 'samples'].includes(c));
+  const minuteColumns = await ctx.columnsOf(db, 'telemetry_minutes');
+  if (minuteColumns.length === 0) throw new Error('migration 009 needs the telemetry_minutes table');
+  const MINUTE_COLUMNS = minuteColumns.filter((c) => !['device_id', 'ts_sec', 'samples'].includes(c));
   const real = dialect === 'sqlite' ? 'real' : 'double precision';
   let hours = db.schema
     .createTable('telemetry_hours')

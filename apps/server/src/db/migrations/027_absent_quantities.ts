@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './index';
-import { ownTable } from './own-table';
 
 const TABLES = [
   { name: 'telemetry_minutes', time: 'ts_sec', counts: ['samples'] },
@@ -17,12 +16,12 @@ const TABLES = [
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   const { dialect } = ctx;
   for (const t of TABLES) {
-    const found = await ownTable(db, ctx, t.name);
-    if (!found) throw new Error(`migration 027 needs the ${t.name} table`);
+    const columns = await ctx.columnsOf(db, t.name);
+    if (columns.length === 0) throw new Error(`migration 027 needs the ${t.name} table`);
     // The value columns as they stand in the database, so a later change of the code's list
     // never changes what this migration does.
     const fixed: readonly string[] = ['device_id', t.time, ...t.counts];
-    const values = found.columns.map((c) => c.name).filter((c) => !fixed.includes(c));
+    const values = columns.filter((c) => !fixed.includes(c));
     if (dialect !== 'sqlite') {
       await sql
         .raw(`ALTER TABLE ${t.name} ${values.map((c) => `ALTER COLUMN ${c} DROP NOT NULL`).join(', ')}`)

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from '../database';
 import * as m001 from './001_foundation';
 import * as m002 from './002_telemetry';
@@ -30,6 +30,28 @@ export interface MigrationContext {
   /** Column type of auto-increment keys: SQLite 'integer' (with AUTOINCREMENT), PostgreSQL 'serial'. */
   idType: 'integer' | 'serial';
   dialect: Database['dialect'];
+  /**
+   * The columns of a table of the schema being migrated, in their order, as they stand in the
+   * database (empty when there is no such table). Only this schema's catalog is read: on
+   * PostgreSQL a table of the same name in another schema of the database (another
+   * installation's, a copy kept aside) never lends its columns.
+   */
+  columnsOf(db: Kysely<unknown>, table: string): Promise<string[]>;
+}
+
+async function columnsOf(
+  dialect: Database['dialect'],
+  db: Kysely<unknown>,
+  table: string,
+): Promise<string[]> {
+  const { rows } =
+    dialect === 'sqlite'
+      ? await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table}) ORDER BY cid`.execute(db)
+      : await sql<{ name: string }>`
+          SELECT column_name AS name FROM information_schema.columns
+          WHERE table_schema = current_schema() AND table_name = ${table}
+          ORDER BY ordinal_position`.execute(db);
+  return rows.map((r) => r.name);
 }
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -77,6 +99,7 @@ export async function migrateToLatest(
   const ctx: MigrationContext = {
     idType: database.dialect === 'sqlite' ? 'integer' : 'serial',
     dialect: database.dialect,
+    columnsOf: (db, table) => columnsOf(database.dialect, db, table),
   };
   const provider: MigrationProvider = {
     getMigrations: () =>
