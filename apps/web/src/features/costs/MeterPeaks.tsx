@@ -32,18 +32,23 @@ export function meterSeries(months: readonly MonthPeak[], peakName: string, avgN
   ];
 }
 
-/** Table columns of the meter's own record. */
+/** Table columns of the meter's own record, under one heading so that they stay narrow. */
 export function meterColumns(t: TFunction, tz: string): TableColumnsType<MonthPeak> {
   const kw = (v: number | null | undefined) =>
     v === null || v === undefined ? '-' : `${formatFixed(v, 3)} kW`;
   return [
-    { title: t('costs.meter_peak_kw'), align: 'right', render: (_, m) => kw(m.meterPeakKw) },
     {
-      title: t('costs.meter_peak_time'),
-      render: (_, m) =>
-        m.meterAtMs === null || m.meterAtMs === undefined ? '-' : formatInZone(m.meterAtMs, 'L LT', tz),
+      title: t('costs.meter_group'),
+      children: [
+        { title: t('costs.peak_kw'), align: 'right', render: (_, m: MonthPeak) => kw(m.meterPeakKw) },
+        {
+          title: t('costs.meter_time'),
+          render: (_, m: MonthPeak) =>
+            m.meterAtMs === null || m.meterAtMs === undefined ? '-' : formatInZone(m.meterAtMs, 'L LT', tz),
+        },
+        { title: t('costs.avg12_kw'), align: 'right', render: (_, m: MonthPeak) => kw(m.meterAvg12Kw) },
+      ],
     },
-    { title: t('costs.meter_avg12_kw'), align: 'right', render: (_, m) => kw(m.meterAvg12Kw) },
   ];
 }
 
