@@ -174,7 +174,7 @@ describe('a Belgian P1 meter’s own capacity peaks', () => {
     60_000,
   );
 
-  it.each(['en', 'de'] as const)(
+  it.each(['en', 'sk', 'de'] as const)(
     'fits a 390 px phone (%s)',
     async (lang) => {
       const { phone, errors } = await phonePage(browser, baseUrl, 'admin', adminPassword, true);
