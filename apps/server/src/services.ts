@@ -45,6 +45,7 @@ import { ensureDayRollup } from './telemetry/day-rollup.repository';
 import { integrationRepository } from './integration/integration.repository';
 import { integrationService, type IntegrationService } from './integration/integration.service';
 import { integrationTokensService, type IntegrationTokensService } from './integration/tokens.service';
+import { meterCapacityRepository } from './tariffs/meter-capacity.repository';
 import { tariffsRepository } from './tariffs/tariffs.repository';
 import { tariffsService, type TariffsService } from './tariffs/tariffs.service';
 import { exportsService, type ExportsService } from './exports/exports.service';
@@ -179,6 +180,7 @@ export async function createServices(deps: {
     history: historyRepo,
     devices,
     devicesRepo,
+    meterCapacity: meterCapacityRepository(database),
     clock,
     tz: config.TZ,
   });

@@ -185,6 +185,15 @@ export const MonthPeak = z.object({
   atMs: z.number().nullable(),
   /** Average of the monthly peaks of the 12 months ending with this one (months with data). */
   avg12Kw: z.number().nullable(),
+  /**
+   * The meter's own record of the month's peak (a P1 meter of the Belgian capacity tariff,
+   * 1-0:1.6.0 and 0-0:98.1.0), kW; null when it has none for the month. Only for such a meter.
+   */
+  meterPeakKw: z.number().nullable().optional(),
+  /** When the meter's peak was, as the meter stamps it, unix ms. */
+  meterAtMs: z.number().nullable().optional(),
+  /** Average of the meter's own peaks of the 12 months ending with this one (months it recorded). */
+  meterAvg12Kw: z.number().nullable().optional(),
 });
 /** One month's peak. */
 export type MonthPeak = z.infer<typeof MonthPeak>;
@@ -206,6 +215,13 @@ export const RunningQuarter = z.object({
   rkKw: z.number(),
   /** This month's highest finished quarter so far, kW (0 when none). */
   monthPeakKw: z.number(),
+  /**
+   * The running quarter hour's average demand as the meter last reported it (1-0:1.4.0), kW; only
+   * for a meter that records the capacity tariff, null while it has reported none.
+   */
+  meterAverageKw: z.number().nullable().optional(),
+  /** Time of the telegram that reported it, unix ms. */
+  meterAverageAtMs: z.number().nullable().optional(),
 });
 /** The running quarter hour. */
 export type RunningQuarter = z.infer<typeof RunningQuarter>;

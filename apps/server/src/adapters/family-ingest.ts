@@ -5,8 +5,14 @@
 // stored. Shelly status components are merged per device, as NotifyStatus sends only changes.
 // P1 bridges and JSON gateways publish no online topic of their own: such a device is online
 // while its readable messages arrive, and offline once it has been silent for the presence
-// timeout (5 minutes unless set).
-import { LiveFrame, type DeviceMessage } from '@meterportal/protocol';
+// timeout (5 minutes unless set). A P1 meter's own record of the Belgian capacity tariff (monthly
+// peaks, running average demand) is stored beside its frames, from telegrams that are taken.
+import {
+  CLOCK_AHEAD_TOLERANCE_SEC,
+  CLOCK_BEHIND_LIMIT_SEC,
+  LiveFrame,
+  type DeviceMessage,
+} from '@meterportal/protocol';
 import type { Clock } from '../clock';
 import type { Ack } from '../broker/broker-link';
 import { createBurstLogger, type Logger } from '../telemetry/burst-log';
@@ -14,7 +20,8 @@ import type { TelemetryMetrics } from '../telemetry/metrics';
 import type { FamilyDeviceRow, FamilyDevicesRepository } from './family-devices.repository';
 import { parseFamilyTopic } from './families';
 import { decodeJsonMeter } from './json';
-import { decodeP1 } from './p1';
+import { decodeP1, type P1Telegram } from './p1';
+import { capacityReport, type CapacityRecorder } from './p1-capacity';
 import { readingToFrame, type AdapterReject, type MeterReading } from './reading';
 import { decodeShelly, mergeShelly, shellyReading, type ShellyComponents } from './shelly';
 import { decodeTasmota } from './tasmota';
@@ -35,6 +42,8 @@ export interface FamilyIngestDeps {
   mappingRefreshMs?: number;
   /** A P1 or JSON meter silent this long is offline, ms (default 5 minutes). */
   presenceTimeoutMs?: number;
+  /** Stores the capacity-tariff values P1 meters report; without it they are not kept. */
+  capacity?: CapacityRecorder;
 }
 
 /** Families without an online topic: their devices are present while their messages arrive. */
@@ -129,6 +138,21 @@ export function createFamilyIngest(deps: FamilyIngestDeps) {
     return gone;
   }
 
+  /**
+   * Stores what a taken telegram says of the capacity tariff. A telegram whose time ingest would
+   * refuse is not stored either: one dated ahead of the server's clock would keep the meter's later
+   * reports from replacing it.
+   */
+  function capacity(device: FamilyDeviceRow, telegram: P1Telegram, tz: string): void {
+    if (!deps.capacity) return;
+    const nowSec = Math.floor(clock.nowMs() / 1000);
+    const reportedSec = telegram.reading.tsSec ?? nowSec;
+    if (reportedSec > nowSec + CLOCK_AHEAD_TOLERANCE_SEC || reportedSec < nowSec - CLOCK_BEHIND_LIMIT_SEC)
+      return;
+    const report = capacityReport(telegram.capacity, reportedSec, tz);
+    if (report) deps.capacity.record(device.mac, report);
+  }
+
   function process(device: FamilyDeviceRow, q: Queued): Outcome {
     const { sub, payload, ack } = q;
     if (q.publisher !== undefined && q.publisher !== device.mac)
@@ -166,7 +190,9 @@ export function createFamilyIngest(deps: FamilyIngestDeps) {
         const r = decodeP1(payload, tz);
         if (!r.ok) return refused(r, device, ack);
         heard(device);
-        return frame(device, r.telegram.reading, ack);
+        const outcome = frame(device, r.telegram.reading, ack);
+        if (outcome !== 'rejected') capacity(device, r.telegram, tz);
+        return outcome;
       }
       case 'json': {
         if (!device.mapping)
@@ -244,6 +270,7 @@ export function createFamilyIngest(deps: FamilyIngestDeps) {
       if (mac) {
         shelly.delete(mac);
         lastHeard.delete(mac);
+        deps.capacity?.forget(mac);
       }
     },
     checkPresence,
@@ -264,9 +291,10 @@ export function createFamilyIngest(deps: FamilyIngestDeps) {
       timer.unref();
       return () => clearInterval(timer);
     },
-    /** Resolves once every look-up under way has ended. */
+    /** Resolves once every look-up and every capacity write under way has ended. */
     async settled(): Promise<void> {
       while (lookups.size) await Promise.all(lookups);
+      await deps.capacity?.settled();
     },
   };
 }

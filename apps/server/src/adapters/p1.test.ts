@@ -108,7 +108,8 @@ describe('P1 telegrams of real meters', () => {
     if (e.be_max_demand_13_months) {
       expect(t.capacity.lastPeaks).toEqual(
         e.be_max_demand_13_months.map((p) => ({
-          periodStartSec: utcSec(p.period_start),
+          // The fixture's `period_start` is the stamp of the month's close (its peak is before it).
+          closedSec: utcSec(p.period_start),
           atSec: p.peak_at.utc_assuming_CET_CEST ? utcSec(p.peak_at) : null,
           powerW: milli(p),
         })),

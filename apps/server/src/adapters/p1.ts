@@ -30,8 +30,12 @@ export function crc16Arc(bytes: Uint8Array): number {
 
 /** A peak of the Belgian capacity tariff: when it happened and its quarter-hour average power. */
 export interface DemandPeak {
-  /** Start of the month it belongs to (98.1.0), unix seconds. */
-  periodStartSec?: number;
+  /**
+   * When the meter closed the month the peak belongs to (98.1.0): the first midnight of the next
+   * month, unix seconds.
+   */
+  closedSec?: number;
+  /** When the peak was, unix seconds; null for the meter's "not set" time (`632525252525W`). */
   atSec: number | null;
   powerW: number;
 }
@@ -239,7 +243,7 @@ function capacityTariff(values: Map<string, string[]>, tz: string): CapacityTari
       const [start, at, value] = hist.slice(3 + 3 * k, 6 + 3 * k);
       const p = peak(at, value, tz);
       const s = start === undefined ? null : telegramTime(start, tz);
-      if (p) peaks.push({ ...(s ? { periodStartSec: s.tsSec } : {}), ...p });
+      if (p) peaks.push({ ...(s ? { closedSec: s.tsSec } : {}), ...p });
     }
     out.lastPeaks = peaks;
   }

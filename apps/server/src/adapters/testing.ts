@@ -30,16 +30,48 @@ export function tasmotaSensor(tsSec: number, tz: string, totalKwh: number, power
   });
 }
 
-/** A DSMR 5 telegram with its CRC; `summer` sets the S/W flag of its local time in tz. */
+/** A P1 time `YYMMDDhhmmss` in tz with its S/W flag (S where the offset is above January's). */
+function p1Stamp(tsSec: number, tz: string, summer?: boolean): string {
+  const w = wallTime(tsSec, tz);
+  const offset = (t: number) => {
+    const x = wallTime(t, tz);
+    return Date.UTC(x.year, x.month - 1, x.day, x.hour, x.minute, x.second) / 1000 - t;
+  };
+  const s = summer ?? offset(tsSec) > offset(Date.UTC(w.year, 0, 1) / 1000);
+  return `${two(w.year % 100)}${two(w.month)}${two(w.day)}${two(w.hour)}${two(w.minute)}${two(w.second)}${s ? 'S' : 'W'}`;
+}
+
+/** The Belgian capacity-tariff objects of a telegram: running demand, month peak, closed months. */
+export interface P1Capacity {
+  averageKw: number;
+  monthPeak: { atSec: number; kw: number };
+  /** Closed months, newest first: closed at the next month's first midnight. */
+  history: { closedSec: number; atSec: number; kw: number }[];
+}
+
+/**
+ * A DSMR 5 telegram with its CRC; `summer` sets the S/W flag of its local time in tz. With
+ * `capacity`, it carries the Belgian capacity-tariff objects as a Fluvius meter sends them.
+ */
 export function p1Telegram(
   tsSec: number,
   tz: string,
   summer: boolean,
   r: { t1Kwh: number; t2Kwh: number; exportKwh: number; powerKw: number; voltageV: number },
+  capacity?: P1Capacity,
 ): Buffer {
-  const w = wallTime(tsSec, tz);
-  const stamp = `${two(w.year % 100)}${two(w.month)}${two(w.day)}${two(w.hour)}${two(w.minute)}${two(w.second)}${summer ? 'S' : 'W'}`;
+  const stamp = p1Stamp(tsSec, tz, summer);
   const kwh = (v: number) => v.toFixed(3).padStart(10, '0');
+  const kw = (v: number) => `${v.toFixed(3).padStart(6, '0')}*kW`;
+  const belgian = capacity
+    ? [
+        `1-0:1.4.0(${kw(capacity.averageKw)})`,
+        `1-0:1.6.0(${p1Stamp(capacity.monthPeak.atSec, tz)})(${kw(capacity.monthPeak.kw)})`,
+        `0-0:98.1.0(${capacity.history.length})(1-0:1.6.0)(1-0:1.6.0)${capacity.history
+          .map((h) => `(${p1Stamp(h.closedSec, tz)})(${p1Stamp(h.atSec, tz)})(${kw(h.kw)})`)
+          .join('')}`,
+      ]
+    : [];
   const body = [
     '/ISK5\\2M550T-1012',
     '',
@@ -57,6 +89,7 @@ export function p1Telegram(
     '1-0:31.7.0(002*A)',
     `1-0:21.7.0(${r.powerKw.toFixed(3).padStart(6, '0')}*kW)`,
     '1-0:22.7.0(00.000*kW)',
+    ...belgian,
     '!',
   ].join('\r\n');
   const crc = crc16Arc(Buffer.from(body, 'latin1')).toString(16).toUpperCase().padStart(4, '0');

@@ -4,13 +4,15 @@ import type { Registry } from 'prom-client';
 import { MQTT_TOPIC_ROOT, type DeviceMessage, type LiveFrame } from '@meterportal/protocol';
 import { createFamilyIngest } from '../adapters/family-ingest';
 import { familyDevicesRepository } from '../adapters/family-devices.repository';
+import { createCapacityRecorder } from '../adapters/p1-capacity';
 import { DEFAULT_TZ } from '../config/config';
 import type { Database } from '../db/database';
 import type { Clock } from '../clock';
-import type { Logger } from '../telemetry/burst-log';
+import { createBurstLogger, type Logger } from '../telemetry/burst-log';
 import { createIngest } from '../telemetry/ingest';
 import { createTelemetryMetrics } from '../telemetry/metrics';
 import { createTelemetryRepository, type Retention } from '../telemetry/telemetry.repository';
+import { meterCapacityRepository } from '../tariffs/meter-capacity.repository';
 import type { BrokerLink, MessageSink } from './broker-link';
 import { createDeviceCommands, type DeviceCommands } from './commands';
 import { createDeviceCredentials } from './credentials';
@@ -87,6 +89,8 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
   metrics.storeUp.set(1);
   ingest.start();
   const families = familyDevicesRepository(database);
+  const capacityRepo = meterCapacityRepository(database);
+  const capacityBurst = createBurstLogger(logger, clock);
   // Shelly, Tasmota and P1 topics go through their adapters; everything else is the portal's own.
   const familyIngest = createFamilyIngest({
     repository: families,
@@ -95,6 +99,10 @@ export async function startDeviceLink(deps: DeviceLinkDeps) {
     tz: deps.tz ?? DEFAULT_TZ,
     metrics,
     logger,
+    capacity: createCapacityRecorder({
+      save: (writes) => capacityRepo.save(writes),
+      onError: (e) => capacityBurst('capacity_store', { err: e }, 'P1 capacity-tariff values not stored'),
+    }),
   });
   const stopPresence = familyIngest.watchPresence();
   const onMessage: MessageSink = (topic, payload, publisherMac, ack) => {

@@ -124,6 +124,30 @@ export interface DeviceCredentialsTable {
   created_at_ms: number;
 }
 
+/**
+ * A month's peak demand as a P1 meter of the Belgian capacity tariff records it (1-0:1.6.0 for
+ * the running month, 0-0:98.1.0 for the months before); migration 028.
+ */
+export interface MeterCapacityPeaksTable {
+  device_id: number;
+  /** YYYY-MM of the meter's calendar (its zone). */
+  month: string;
+  /** The month's highest quarter-hour average import power, W. */
+  peak_w: number;
+  /** When that quarter hour was, as the meter stamps it, unix seconds. */
+  peak_at_sec: number;
+  /** Time of the telegram the row was taken from, unix seconds. */
+  reported_sec: number;
+}
+
+/** The running quarter hour's average demand a P1 meter last reported (1-0:1.4.0); migration 028. */
+export interface MeterCapacityDemandTable {
+  device_id: number;
+  average_w: number;
+  /** Time of the telegram it came with, unix seconds. */
+  reported_sec: number;
+}
+
 /** Tables of the device link; use with `database.db.withTables<TelemetryDB>()`. */
 export type TelemetryDB = {
   telemetry_minutes: TelemetryMinutesTable;
@@ -137,4 +161,6 @@ export type TelemetryDB = {
   device_states: DeviceStatesTable;
   device_status_changes: DeviceStatusChangesTable;
   device_credentials: DeviceCredentialsTable;
+  meter_capacity_peaks: MeterCapacityPeaksTable;
+  meter_capacity_demand: MeterCapacityDemandTable;
 };

@@ -281,6 +281,8 @@ const EXPECTED: Shape<DB & TelemetryDB & ReportsDB> = {
   },
   device_status_changes: { id: INT, device_id: INT, at_ms: BIG, status: INT, connection: TEXT_NULL },
   device_credentials: { device_id: INT, username: TEXT, secret_hash: TEXT, created_at_ms: BIG },
+  meter_capacity_peaks: { device_id: INT, month: TEXT, peak_w: BIG, peak_at_sec: BIG, reported_sec: BIG },
+  meter_capacity_demand: { device_id: INT, average_w: BIG, reported_sec: BIG },
 };
 
 /** The storage kind of a declared (SQLite) or catalog (PostgreSQL) type name. */

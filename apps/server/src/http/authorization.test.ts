@@ -4,6 +4,7 @@ import { metersRepository } from '../precision/meters.repository';
 import { canonicalFields, meterCrc } from '../precision/meters-fns';
 import { TINY_JPEG, tinyPng } from '../precision/testImages';
 import { MeterInput, unixSec } from '@meterportal/protocol';
+import { meterCapacityRepository } from '../tariffs/meter-capacity.repository';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from '../telemetry/columns';
 import { createTelemetryRepository } from '../telemetry/telemetry.repository';
 import {
@@ -843,6 +844,14 @@ async function buildWorld(dialect: DialectCase): Promise<World> {
       },
     ],
   );
+  // Its meter keeps its own record of the capacity tariff, answered with the peaks.
+  await meterCapacityRepository(s.database).save([
+    {
+      mac: MAC,
+      months: [{ month: '1970-01', peakW: 4200, atSec: STORED_FROM, reportedSec: STORED_FROM }],
+      average: { averageW: 1200, reportedSec: STORED_FROM },
+    },
+  ]);
   // Integration tokens of the assigned user: all devices, limited, revoked, expiring in 30 s.
   const alice = await s.auth.resolveSession(clients.assigned.cookie);
   const nowSec = Math.floor(s.clock.nowMs() / 1000);

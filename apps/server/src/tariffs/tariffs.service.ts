@@ -13,7 +13,9 @@ import type { DevicesService, SessionUser } from '../devices/devices.service';
 import { nextPeriod, startOfMonth, startOfPeriod } from '../history/calendar';
 import type { HistoryRepository } from '../history/history.repository';
 import { DataNotFound, Forbidden, InvalidRequest } from '../http/errors';
+import { monthOf } from '../adapters/p1-capacity';
 import { computeCost, prepareRates } from './tariffs-fns';
+import type { MeterCapacityRepository } from './meter-capacity.repository';
 import type { TariffsRepository } from './tariffs.repository';
 
 /** kW of a quarter hour's average power from its energy in Wh. */
@@ -32,10 +34,12 @@ export function tariffsService(deps: {
   history: HistoryRepository;
   devices: DevicesService;
   devicesRepo: DevicesRepository;
+  /** What P1 meters of the Belgian capacity tariff record themselves. */
+  meterCapacity: Pick<MeterCapacityRepository, 'read'>;
   clock: Clock;
   tz: string;
 }) {
-  const { repo, history, devices, devicesRepo, clock, tz } = deps;
+  const { repo, history, devices, devicesRepo, meterCapacity, clock, tz } = deps;
 
   /** The device, when the user owns it; a user who only sees it may not change its tariff. */
   async function owned(user: SessionUser, token: string) {
@@ -148,6 +152,24 @@ export function tariffsService(deps: {
       const elapsedSec = Math.max(1, nowSec - quarterSec);
       const energyWh = await repo.quarterImportWh(device.id, quarterSec);
       const details = await devicesRepo.getDetails(device.id);
+      const meter = await meterCapacity.read(device.id);
+      const recorded = meter.months.length > 0 || meter.average !== null;
+      if (recorded) {
+        // The meter's months are those of its own calendar, matched to the portal's by name.
+        const byMonth = new Map(meter.months.map((m) => [m.month, m]));
+        const own = found.map((m) => byMonth.get(monthOf(m.monthSec, tz)) ?? null);
+        shown.forEach((row, i) => {
+          const at = found.length - months + i;
+          const m = own[at];
+          row.meterPeakKw = m ? m.peakW / 1000 : null;
+          row.meterAtMs = m ? m.atSec * 1000 : null;
+          // From whole watts, so the average is exact to the watt.
+          const year = own.slice(Math.max(0, at - 11), at + 1).flatMap((p) => (p ? [p.peakW] : []));
+          row.meterAvg12Kw = year.length
+            ? Math.round(year.reduce((a, b) => a + b, 0) / year.length) / 1000
+            : null;
+        });
+      }
       return {
         months: shown,
         running: {
@@ -159,6 +181,12 @@ export function tariffsService(deps: {
           mrkKw: Number(details?.mrk_w ?? 0) / 1000,
           rkKw: Number(details?.rk_w ?? 0) / 1000,
           monthPeakKw: kw.at(-1) ?? 0,
+          ...(recorded
+            ? {
+                meterAverageKw: meter.average ? meter.average.averageW / 1000 : null,
+                meterAverageAtMs: meter.average ? meter.average.reportedSec * 1000 : null,
+              }
+            : {}),
         },
       };
     },

@@ -72,5 +72,17 @@ export const deCosts: Pick<Translation, keyof typeof enCosts> = {
     peak_time: 'Viertelstunde der Spitze',
     avg12_kw: '12-Monats-Mittel (kW)',
     month_peak: 'Spitze dieses Monats',
+    meter_record: 'Eigene Aufzeichnung des Zählers',
+    meter_record_note:
+      'Der Zähler führt eigene Monatsspitzen, nach denen der Netzbetreiber den Leistungspreis abrechnet; die Spitzen des Portals werden aus den Energieregistern berechnet.',
+    meter_billed_avg: 'Abgerechnetes 12-Monats-Mittel (Zähler)',
+    portal_avg: 'Gemessenes 12-Monats-Mittel (Portal)',
+    meter_month_peak: 'Spitze dieses Monats (Zähler)',
+    meter_peak_kw: 'Spitze laut Zähler (kW)',
+    meter_group: 'Aufzeichnung des Zählers',
+    meter_time: 'Zeitpunkt',
+    meter_avg12_kw: '12-Monats-Mittel laut Zähler (kW)',
+    meter_running_average: 'Laufender Mittelwert des Zählers',
+    meter_reported: 'gemeldet um {{time}}',
   },
 };

@@ -69,5 +69,17 @@ export const enCosts = {
     peak_time: 'Quarter hour of the peak',
     avg12_kw: '12-month average (kW)',
     month_peak: 'This month’s peak',
+    meter_record: 'The meter’s own record',
+    meter_record_note:
+      'The meter keeps its own monthly peaks, and the grid operator bills the capacity tariff from them; the portal’s peaks are computed from the energy registers.',
+    meter_billed_avg: '12-month average billed (meter)',
+    portal_avg: '12-month average measured (portal)',
+    meter_month_peak: 'This month’s peak (meter)',
+    meter_peak_kw: 'Meter’s peak (kW)',
+    meter_group: 'Meter’s record',
+    meter_time: 'Time',
+    meter_avg12_kw: 'Meter’s 12-month average (kW)',
+    meter_running_average: 'Meter’s running average',
+    meter_reported: 'reported at {{time}}',
   },
 };

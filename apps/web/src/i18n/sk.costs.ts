@@ -72,5 +72,17 @@ export const skCosts: Pick<Translation, keyof typeof enCosts> = {
     peak_time: 'Štvrťhodina špičky',
     avg12_kw: 'Priemer 12 mesiacov (kW)',
     month_peak: 'Špička tohto mesiaca',
+    meter_record: 'Vlastný záznam elektromera',
+    meter_record_note:
+      'Elektromer si vedie vlastné mesačné špičky a prevádzkovateľ siete z nich účtuje platbu za výkon; špičky portálu sa počítajú z registrov energie.',
+    meter_billed_avg: 'Účtovaný priemer 12 mesiacov (elektromer)',
+    portal_avg: 'Nameraný priemer 12 mesiacov (portál)',
+    meter_month_peak: 'Špička tohto mesiaca (elektromer)',
+    meter_peak_kw: 'Špička elektromera (kW)',
+    meter_group: 'Záznam elektromera',
+    meter_time: 'Čas',
+    meter_avg12_kw: 'Priemer 12 mesiacov elektromera (kW)',
+    meter_running_average: 'Priebežný priemer elektromera',
+    meter_reported: 'hlásené o {{time}}',
   },
 };

@@ -24,6 +24,7 @@ import * as m025 from './025_frequency_quarters';
 import * as m026 from './026_hour_refresh_queue';
 import * as m027 from './027_absent_quantities';
 import * as m028 from './028_folder_report_schedules';
+import * as m029 from './029_meter_capacity';
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -82,6 +83,7 @@ const STEPS: Record<string, Step> = {
   '026_hour_refresh_queue': m026,
   '027_absent_quantities': m027,
   '028_folder_report_schedules': m028,
+  '029_meter_capacity': m029,
 };
 
 /** Brings the schema up to the named migration (upgrade tests start from an older schema). */

@@ -13,8 +13,12 @@ import { GraphToolbar } from '../telemetry/GraphToolbar';
 import { formatInZone, installationZone } from '../telemetry/zone';
 import { usePeaksQuery } from './api';
 import { percentOf, shareStatus } from './costRules';
+import { MeterRecordCard, hasMeterRecord, meterColumns, meterSeries } from './MeterPeaks';
 
-/** Monthly quarter-hour peaks, their 12-month average, and the running quarter against MRK and RK. */
+/**
+ * Monthly quarter-hour peaks, their 12-month average, and the running quarter against MRK and RK;
+ * for a meter that records its own peaks (Belgian capacity tariff), those beside the portal's.
+ */
 export function PeaksPage() {
   const { t } = useTranslation();
   const device = useSelectedDevice();
@@ -35,6 +39,9 @@ function PeaksView({ device }: { device: DeviceListEntry }) {
   const data = query.isError ? undefined : query.data;
   const peakName = t('costs.peak_kw');
   const avgName = t('costs.avg12_kw');
+  const meterPeakName = t('costs.meter_peak_kw');
+  const meterAvgName = t('costs.meter_avg12_kw');
+  const ownRecord = hasMeterRecord(data);
   const series = useMemo<ChartSeries[]>(
     () => [
       {
@@ -49,9 +56,11 @@ function PeaksView({ device }: { device: DeviceListEntry }) {
         color: '#722ed1',
         points: (data?.months ?? []).flatMap((m) => (m.avg12Kw === null ? [] : [[m.monthMs, m.avg12Kw]])),
       },
+      ...(ownRecord ? meterSeries(data.months, meterPeakName, meterAvgName) : []),
     ],
-    [data, peakName, avgName],
+    [data, ownRecord, peakName, avgName, meterPeakName, meterAvgName],
   );
+  const shown = (name: string) => visible[name] ?? true;
   const running = data?.running;
   const lines = useMemo<ChartLine[]>(
     () => [
@@ -74,6 +83,7 @@ function PeaksView({ device }: { device: DeviceListEntry }) {
   return (
     <Flex vertical gap={16}>
       {running && <RunningCard running={running} tz={tz} />}
+      {ownRecord && <MeterRecordCard data={data} tz={tz} />}
       <ChartCard
         title={t('costs.monthly_peaks')}
         fileName="capacity-peaks"
@@ -81,7 +91,13 @@ function PeaksView({ device }: { device: DeviceListEntry }) {
         unit="kW"
         yAxisType={yAxisType}
         onYAxisTypeChange={setYAxisType}
-        selected={{ [peakName]: visible[peakName] ?? true, [avgName]: visible[avgName] ?? true }}
+        selected={{
+          [peakName]: shown(peakName),
+          [avgName]: shown(avgName),
+          ...(ownRecord
+            ? { [meterPeakName]: shown(meterPeakName), [meterAvgName]: shown(meterAvgName) }
+            : {}),
+        }}
         onLegendChange={setVisible}
         lines={lines}
         highlightAbove
@@ -105,6 +121,7 @@ function PeaksView({ device }: { device: DeviceListEntry }) {
               render: (_, m) => (m.atMs === null ? '-' : formatInZone(m.atMs, 'L LT', tz)),
             },
             { title: t('costs.avg12_kw'), align: 'right', render: (_, m) => kw(m.avg12Kw) },
+            ...(ownRecord ? meterColumns(t, tz) : []),
           ]}
         />
       </Card>
