@@ -23,6 +23,7 @@ import * as m023 from './023_reports';
 import * as m025 from './025_frequency_quarters';
 import * as m026 from './026_hour_refresh_queue';
 import * as m027 from './027_absent_quantities';
+import * as m028 from './028_harmonic_intervals';
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -58,6 +59,7 @@ const STEPS: Record<string, Step> = {
   '025_frequency_quarters': m025,
   '026_hour_refresh_queue': m026,
   '027_absent_quantities': m027,
+  '028_harmonic_intervals': m028,
 };
 
 /** Brings the schema up to the named migration (upgrade tests start from an older schema). */
