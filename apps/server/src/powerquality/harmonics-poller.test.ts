@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import { ManualClock } from '../clock';
+import { harmonicsPoller } from './harmonics-poller';
 import { startDevice, type SimDevice } from '@meterportal/simulator';
 import type { PowerQualityWeek } from '@meterportal/protocol';
 import {
@@ -34,17 +38,42 @@ async function until(condition: () => Promise<boolean>): Promise<void> {
   throw new Error('condition not reached in 20 s');
 }
 
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-  fatal: () => undefined,
-  trace: () => undefined,
-  child: () => quiet,
-  level: 'silent',
-  silent: () => undefined,
-} as never;
+const quiet = pino({ level: 'silent' });
+
+describe('the harmonics poller', () => {
+  it('asks at most `concurrency` analyzers at the same time and every online one once', async () => {
+    const analyzers = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, mac: `02-4D-50-00-01-${i}` }));
+    const stored: number[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const spectrum = { values: [100, 0.1, 1, 0.1, 2] };
+    const poller = harmonicsPoller({
+      repo: {
+        onlineAnalyzers: () => Promise.resolve(analyzers),
+        addSpectrum: (id) => {
+          stored.push(id);
+          return Promise.resolve();
+        },
+      },
+      send: async (mac) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        if (mac.endsWith('-7')) throw new Error('no answer');
+        const U = { L1: spectrum, L2: spectrum, L3: spectrum };
+        return { id: 'x', cmd: 'HARMONICS', ok: true, result: { U, I: U } };
+      },
+      clock: new ManualClock(),
+      registry: new Registry(),
+      periodMs: 600_000,
+      concurrency: 8,
+    });
+    expect(await poller.pollOnce()).toEqual({ stored: 19, failed: 1 });
+    expect(most).toBe(8);
+    expect(stored.sort((a, b) => a - b)).toEqual(analyzers.map((a) => a.id).filter((id) => id !== 8));
+  });
+});
 
 describe.each(DIALECTS)('polling analyzers for their harmonic spectrum on $name', (dialect) => {
   let t: TestApp;

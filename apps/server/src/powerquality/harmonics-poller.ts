@@ -65,7 +65,7 @@ export function harmonicsPoller(deps: HarmonicsPollerDeps) {
 
   /** Asks every online analyzer once, a few at a time; answers how many were stored and failed. */
   async function pollOnce(log?: PollLog): Promise<{ stored: number; failed: number }> {
-    const queue = await repo.onlineAnalyzers();
+    const queue = [...(await repo.onlineAnalyzers())];
     const result = { stored: 0, failed: 0 };
     const worker = async () => {
       for (let d = queue.shift(); d; d = queue.shift()) {
