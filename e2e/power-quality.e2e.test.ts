@@ -28,6 +28,10 @@ const TEXTS: Record<
     /** How the frequency rows name their year-to-date span and the week's own share. */
     span: RegExp;
     weekShare: RegExp;
+    /** The heading of the harmonic orders' table. */
+    harmonics: string;
+    /** A 5th harmonic above its 6 % limit, in the language's numbers: "7.03 % L2". */
+    fifthAbove: RegExp;
   }
 > = {
   en: {
@@ -38,6 +42,8 @@ const TEXTS: Record<
     previous: 'Previous week',
     span: /^Year to date: \d{1,2}\/\d{1,2}\/\d{4} – \d{1,2}\/\d{1,2}\/\d{4}$/,
     weekShare: /This week: [\d.]+ % \([\d,]+ of [\d,]+\)/,
+    harmonics: 'Individual harmonic voltages, EN 50160:2010 Table 1',
+    fifthAbove: /: [6-9]\.\d\d % L\d/,
   },
   sk: {
     menu: 'Kvalita elektriny (EN 50160)',
@@ -47,6 +53,8 @@ const TEXTS: Record<
     previous: 'Predchádzajúci týždeň',
     span: /^Od začiatku roka: 0?1\. ?0?1\. ?\d{4} – /,
     weekShare: /Tento týždeň: [\d,]+ % \([\d\s ]+ z [\d\s ]+\)/,
+    harmonics: 'Jednotlivé harmonické napätia, EN 50160:2010 tabuľka 1',
+    fifthAbove: /: [6-9],\d\d % L\d/,
   },
   de: {
     menu: 'Spannungsqualität (EN 50160)',
@@ -56,10 +64,27 @@ const TEXTS: Record<
     previous: 'Vorige Woche',
     span: /^Jahr bis heute: 01\.01\.\d{4} – /,
     weekShare: /Diese Woche: [\d,]+ % \([\d.]+ von [\d.]+\)/,
+    harmonics: 'Einzelne Oberschwingungsspannungen, EN 50160:2010 Tabelle 1',
+    fifthAbove: /: [6-9],\d\d % L\d/,
   },
 };
 
 const verdict = (page: Page, criterion: string) => page.getByTestId(`pq-verdict-${criterion}`).innerText();
+const orderVerdict = (page: Page, order: number) =>
+  page.getByTestId(`pq-harmonic-verdict-${order}`).innerText();
+
+/** The harmonic table of a failing week: its heading, the 5th above 6 %, the 7th and 3rd within. */
+async function expectFailingHarmonics(page: Page, lang: Lang): Promise<void> {
+  const t = TEXTS[lang];
+  const section = page.getByTestId('pq-harmonics');
+  expect(await section.innerText()).toContain(t.harmonics);
+  expect(await page.getByTestId('pq-harmonics-verdict').innerText()).toBe(t.fail);
+  expect(await verdict(page, 'HARMONICS')).toBe(t.fail);
+  expect(await orderVerdict(page, 5)).toBe(t.fail);
+  expect(await orderVerdict(page, 7)).toBe(t.pass);
+  expect(await orderVerdict(page, 3)).toBe(t.pass);
+  expect(await page.getByTestId('pq-harmonics-table').locator('tbody tr.ant-table-row').count()).toBe(24);
+}
 const weekVerdict = (page: Page) => page.getByTestId('pq-week-verdict').innerText();
 
 /** The frequency rows state the year to date they were judged over and keep the week's own share. */
@@ -115,8 +140,16 @@ describe('power quality (EN 50160)', () => {
     await expect.poll(() => weekVerdict(page), { timeout: 20_000 }).toBe('Pass');
     for (const c of ['VOLTAGE_95', 'VOLTAGE_ALWAYS', 'FREQUENCY_995', 'THD_95', 'UNBALANCE_95'])
       expect(await verdict(page, c), c).toBe('Pass');
-    for (const c of ['HARMONICS', 'FLICKER', 'DIPS'])
+    for (const c of ['FLICKER', 'DIPS'])
       expect(await verdict(page, c), c).toBe('Not measured by this device');
+    // The polled spectra of the week pass every order of the EN 50160 table.
+    expect(await verdict(page, 'HARMONICS')).toBe('Pass');
+    expect(await page.getByTestId('pq-harmonics-verdict').innerText()).toBe('Pass');
+    for (const order of [2, 3, 5, 7, 15, 25])
+      expect(await orderVerdict(page, order), String(order)).toBe('Pass');
+    expect(await page.getByTestId('pq-harmonics-coverage').innerText()).toMatch(
+      /^Spectra polled for [\d,]+ of 1,0\d\d 10-minute intervals/,
+    );
     const table = page.getByTestId('pq-criteria');
     expect(await table.locator('thead').innerText()).toContain('Worst intervals');
     expect(await page.getByTestId('pq-coverage').innerText()).toMatch(/10-minute intervals assessed/);
@@ -135,6 +168,12 @@ describe('power quality (EN 50160)', () => {
     const thdRow = table.locator('tr.ant-table-row', { hasText: 'Voltage THD' });
     expect(await thdRow.innerText()).toContain('9.50 %');
     expect(await voltageRow.innerText()).toMatch(/\d+\.\d+ % \/ 95 %/);
+    await expectFailingHarmonics(page, 'en');
+    // The 5th's row: limit 6 %, its worst phase's share below 95 %, its highest interval above 6 %.
+    const fifth = page.getByTestId('pq-harmonics-table').locator('tr[data-row-key="5"]');
+    expect(await fifth.innerText()).toMatch(/≤ 6\.0 %/);
+    expect(await fifth.innerText()).toMatch(/\d+\.\d+ % L\d\s+[\d,]+ of [\d,]+ within/);
+    expect(await fifth.innerText()).toMatch(TEXTS.en.fifthAbove);
     await settledShot(page, 'power-quality-en-02-planted-week');
     await expectNoRawKeys(page);
     expect(app.problems).toEqual([]);
@@ -153,6 +192,9 @@ describe('power quality (EN 50160)', () => {
       expect(await verdict(page, 'THD_95')).toBe(t.fail);
       expect(await verdict(page, 'FREQUENCY_995')).toBe(t.pass);
       await expectYearToDate(page, lang);
+      await expectFailingHarmonics(page, lang);
+      const fifth = page.getByTestId('pq-harmonics-table').locator('tr[data-row-key="5"]');
+      expect(await fifth.innerText()).toMatch(t.fifthAbove);
       await settledShot(page, `power-quality-${lang}-02-planted-week`);
       await expectNoRawKeys(page);
       expect(app.problems).toEqual([]);
@@ -174,6 +216,17 @@ describe('power quality (EN 50160)', () => {
         PHONE.width,
       );
       await settledShot(phone, `power-quality-phone-${lang}`);
+      // The harmonic orders: the 5th opens to its worst phase's share and its highest interval.
+      await expectFailingHarmonics(phone, lang);
+      const harmonicsTable = phone.getByTestId('pq-harmonics-table');
+      await harmonicsTable.locator('[data-row-key="5"] .ant-table-row-expand-icon').click();
+      const opened = harmonicsTable.locator('.ant-table-expanded-row').first();
+      await opened.waitFor();
+      expect(await opened.innerText()).toMatch(TEXTS[lang].fifthAbove);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await screenshot(phone, `power-quality-phone-${lang}-harmonics`);
       expect(errors).toEqual([]);
       await phone.close();
     },

@@ -87,6 +87,8 @@ export async function startRuntime(
         onError: (err) => opts.logger.error({ err }, 'anomaly check failed'),
       }),
     );
+    // Online analyzers' harmonic spectra are polled through the command round trip of this link.
+    stops.push(s.harmonicsPoller.start({ log: opts.logger }));
     // Upgrades are followed where device messages arrive; a silent device times out here.
     stops.push(s.firmware.startTimeouts((err) => opts.logger.error({ err }, 'upgrade timeout check failed')));
     const started = link;

@@ -31,6 +31,8 @@ import { relayRepository } from './relay/relay.repository';
 import { relayService, type RelayService } from './relay/relay.service';
 import { powerQualityService, type PowerQualityService } from './powerquality/power-quality.service';
 import { powerQualityRepository } from './powerquality/power-quality.repository';
+import { harmonicsRepository } from './powerquality/harmonics.repository';
+import { harmonicsPoller, type HarmonicsPoller } from './powerquality/harmonics-poller';
 import { firmwareRepository } from './firmware/firmware.repository';
 import { firmwareService, type FirmwareService } from './firmware/firmware.service';
 import { settingsService, type SettingsService } from './settings/settings.service';
@@ -102,6 +104,8 @@ export interface Services {
   appliances: AppliancesService;
   /** EN 50160 weekly compliance of analyzers. */
   powerQuality: PowerQualityService;
+  /** Polls the online analyzers' harmonic spectra; the runtime starts it where ingest runs. */
+  harmonicsPoller: HarmonicsPoller;
   /** Anomaly models of household meters and their detection. */
   anomalies: AnomaliesService;
   /** Site maps: plans with the user's devices pinned on them. */
@@ -132,6 +136,9 @@ async function tokenSecret(config: Config, database: Database): Promise<string> 
   if (config.TOKEN_SECRET) return config.TOKEN_SECRET;
   return tokenKeyRepository(database).keepFirst(crypto.randomBytes(32).toString('base64url'));
 }
+
+/** Analyzers asked for their harmonic spectrum at the same time. */
+const HARMONICS_POLL_CONCURRENCY = 8;
 
 /** Builds the services over an opened, migrated database. */
 export async function createServices(deps: {
@@ -223,9 +230,12 @@ export async function createServices(deps: {
     timeoutMs: config.FIRMWARE_UPGRADE_TIMEOUT_SEC * 1000,
     onError: (err) => logger.error({ err }, 'firmware upgrade not updated'),
   });
+  const metrics = new Registry();
+  const harmonics = harmonicsRepository(database);
   const powerQuality = powerQualityService({
     repo: historyRepo,
     pq: powerQualityRepository(database),
+    harmonics,
     devices,
     clock,
     tz: config.TZ,
@@ -281,6 +291,14 @@ export async function createServices(deps: {
     settings: settingsService({ repo: devicesRepo, devices, commands }),
     appliances: appliancesService({ repo: appliancesRepository(database), devices, commands, clock }),
     powerQuality,
+    harmonicsPoller: harmonicsPoller({
+      repo: harmonics,
+      send: (mac, command) => commands.call(mac, command),
+      clock,
+      registry: metrics,
+      periodMs: config.HARMONICS_POLL_SEC * 1000,
+      concurrency: HARMONICS_POLL_CONCURRENCY,
+    }),
     anomalies: anomaliesService({
       repo: anomaliesRepository(database),
       history: historyRepo,
@@ -310,7 +328,7 @@ export async function createServices(deps: {
     }),
     deviceCommands,
     logger,
-    metrics: new Registry(),
+    metrics,
     repos: {
       users,
       sessions,

@@ -9,4 +9,10 @@ export { meterProfile, type MeterProfile } from './profiles';
 export { createRegisters } from './registers';
 export { isOutage } from './outages';
 export { createNilm, type SimNilm, type TeachScene } from './nilm';
-export { analyzerMinutes, withPlantedDisturbance, PLANTED_SAG, PLANTED_DISTORTION } from './power-quality';
+export {
+  analyzerMinutes,
+  analyzerSpectra,
+  withPlantedDisturbance,
+  PLANTED_SAG,
+  PLANTED_DISTORTION,
+} from './power-quality';

@@ -160,7 +160,11 @@ export function createMeterModel(profile: MeterProfile) {
 
   /** Harmonic amplitudes in % of the fundamental, consistent with DF_U and DF_I at tsSec. */
   function harmonics(tsSec: number, state?: ModelState) {
-    const s = sample(tsSec, state);
+    return harmonicsOf(sample(tsSec, state));
+  }
+
+  /** Harmonic amplitudes in % of the fundamental of a sample, consistent with its DF_U and DF_I. */
+  function harmonicsOf(s: Instant) {
     const per = (kind: 'U' | 'I') => {
       const thd = kind === 'U' ? s.DF_U : s.DF_I;
       const mk = (ph: 'L1' | 'L2' | 'L3', i: number) => ({
@@ -199,7 +203,7 @@ export function createMeterModel(profile: MeterProfile) {
     return { sampleRateHz: round(s.F * WAVEFORM_SAMPLES, 3), U: per('U'), I: per('I') };
   }
 
-  return { profile, sample, harmonics, waveform, appliances, solarW };
+  return { profile, sample, harmonics, harmonicsOf, waveform, appliances, solarW };
 }
 
 /** A meter model. */

@@ -1,8 +1,10 @@
 // A planted power-quality week for an analyzer: its ordinary supply with a long three-phase
 // voltage sag and two days of high voltage distortion, so an EN 50160 assessment has a week that
 // must fail beside the ordinary weeks that pass.
-import type { Instant } from './model';
+import { createMeterModel, type Instant } from './model';
 import { createHistory } from './history';
+import { isOutage } from './outages';
+import { meterProfile } from './profiles';
 
 /** The planted disturbances, as offsets from the week's start (its Monday 00:00 local). */
 export const PLANTED_SAG = {
@@ -61,5 +63,33 @@ export function* analyzerMinutes(
           ? samples
           : samples.map((s) => withPlantedDisturbance(s, m, plantedWeekFromSec)),
     };
+  }
+}
+
+/** A 10-minute interval, seconds. */
+const INTERVAL_SEC = 600;
+
+/**
+ * The voltage spectrum an analyzer answers in the middle of each 10-minute interval of
+ * [fromSec, toSec) (none during a power cut), % of the fundamental with values[0] the
+ * fundamental, as the harmonics command answers it; in the planted week's distorted days the
+ * spectrum carries the planted THD, so its 5th order rises above 6 %.
+ */
+export function* analyzerSpectra(
+  mac: string,
+  fromSec: number,
+  toSec: number,
+  plantedWeekFromSec?: number,
+): Generator<{ intervalSec: number; U: { L1: number[]; L2: number[]; L3: number[] } }> {
+  const profile = meterProfile(3, mac, 3);
+  const model = createMeterModel(profile);
+  for (let iv = fromSec - (fromSec % INTERVAL_SEC); iv < toSec; iv += INTERVAL_SEC) {
+    const t = iv + INTERVAL_SEC / 2;
+    if (isOutage(profile.seed, t)) continue;
+    const s = model.sample(t);
+    const { U } = model.harmonicsOf(
+      plantedWeekFromSec === undefined ? s : withPlantedDisturbance(s, t, plantedWeekFromSec),
+    );
+    yield { intervalSec: iv, U: { L1: U.L1.values, L2: U.L2.values, L3: U.L3.values } };
   }
 }

@@ -94,6 +94,43 @@ export const PqCriterionResult = z.object({
 /** The assessment of one criterion over the week. */
 export type PqCriterionResult = z.infer<typeof PqCriterionResult>;
 
+/** One harmonic order's weekly verdict against the EN 50160 table. */
+export const PqHarmonicOrder = z.object({
+  /** Harmonic order h (2 to 25). */
+  order: z.number().int(),
+  /** The table's limit, percent of the fundamental (inclusive). */
+  limitPct: z.number(),
+  /** PASS when every phase is within the limit for the required share; NO_DATA without stored values. */
+  verdict: PqVerdict,
+  /** The phase with the lowest share within the limit (L1..L3); null without stored values. */
+  worstPhase: z.string().nullable(),
+  /** That phase's stored 10-minute values and those within the limit. */
+  assessed: z.number().int(),
+  within: z.number().int(),
+  /** That phase's share within the limit, percent rounded down to 0.01; null without stored values. */
+  achievedPct: z.number().nullable(),
+  /** The highest 10-minute value of the order in the week, on any phase; null without stored values. */
+  worst: PqWorstInterval.nullable(),
+});
+/** One harmonic order's weekly verdict. */
+export type PqHarmonicOrder = z.infer<typeof PqHarmonicOrder>;
+
+/** The week's individual harmonic voltages, judged order by order from the polled spectra. */
+export const PqHarmonics = z.object({
+  /** FAIL when an order fails, PASS when every order with values passes, NO_DATA without stored spectra. */
+  verdict: PqVerdict,
+  /** Share of 10-minute values within the limit each order needs on every phase, percent. */
+  requiredPct: z.number(),
+  /** 10-minute intervals of the week, and those with a stored spectrum. */
+  intervalsInWeek: z.number().int(),
+  intervalsWithSpectrum: z.number().int(),
+  /** Intervals with a stored spectrum over the week's intervals, percent rounded down to 0.01. */
+  coveragePct: z.number(),
+  orders: z.array(PqHarmonicOrder),
+});
+/** The week's individual harmonic voltages. */
+export type PqHarmonics = z.infer<typeof PqHarmonics>;
+
 /** Answer: one week's EN 50160 verdict for an analyzer. */
 export const PowerQualityWeekResponse = okWith(
   z.object({
@@ -119,6 +156,8 @@ export const PowerQualityWeekResponse = okWith(
       /** Stored minutes over the week's minutes, percent rounded down to 0.01. */
       pct: z.number(),
     }),
+    /** Individual harmonic voltages order by order; the HARMONICS criterion sums them up. */
+    harmonics: PqHarmonics,
   }),
 );
 /** One week's EN 50160 verdict. */

@@ -12,8 +12,12 @@ import { metersRepository } from '../precision/meters.repository';
 import { seedDemoMeters, type DemoMetersReport } from '../precision/demo-meters';
 import type { DeviceLink } from './device-link';
 import { DEFAULT_TZ } from '../config/config';
-import { plantDemoPowerQualityWeek } from '../powerquality/planted-week';
+import { backfillDemoSpectra, plantDemoPowerQualityWeek } from '../powerquality/planted-week';
+import { harmonicsRepository } from '../powerquality/harmonics.repository';
 import { historyRepository } from '../history/history.repository';
+
+/** Days of demo spectra written on the first start: the days of backfilled minute profiles. */
+const DEMO_SPECTRA_DAYS = 14;
 
 /** A demo device as stored. */
 export interface DemoFleetDevice {
@@ -50,15 +54,20 @@ export async function startDemoFleet(
     { repo: metersRepository(deps.database), clock: deps.clock },
     devices.filter((d) => d.type === 3),
   );
+  const analyzers = devices.filter((d) => d.type === 3);
+  const harmonics = harmonicsRepository(deps.database);
   await plantDemoPowerQualityWeek(
     {
       repository: deps.link.repository,
       history: historyRepository(deps.database),
+      harmonics,
       clock: deps.clock,
       tz: deps.tz ?? DEFAULT_TZ,
     },
-    devices.filter((d) => d.type === 3),
+    analyzers,
   );
+  // Spectra as far back as the minute profiles, so the recent weeks' harmonics are judged at once.
+  await backfillDemoSpectra({ harmonics, clock: deps.clock }, analyzers, DEMO_SPECTRA_DAYS);
   // The secrets are kept only hashed, so each start issues new ones to the in-process meters.
   const withCredentials = await Promise.all(
     devices.map(async (d) => ({

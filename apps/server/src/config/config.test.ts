@@ -21,6 +21,9 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '127.0.0.1,300.1.1.1' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'fd00::/129' }, 'TRUST_PROXY'],
+    [{ HARMONICS_POLL_SEC: '5' }, 'HARMONICS_POLL_SEC'],
+    [{ HARMONICS_POLL_SEC: '3601' }, 'HARMONICS_POLL_SEC'],
+    [{ HARMONICS_POLL_SEC: '60.5' }, 'HARMONICS_POLL_SEC'],
   ])('names the bad variable in %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
@@ -40,6 +43,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1, fd00::/8,loopback' }).TRUST_PROXY).toEqual(
       ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'],
     );
+  });
+
+  it("polls the analyzers' harmonic spectra every 10 minutes unless told", () => {
+    expect(loadConfig({}).HARMONICS_POLL_SEC).toBe(600);
+    expect(loadConfig({ HARMONICS_POLL_SEC: '60' }).HARMONICS_POLL_SEC).toBe(60);
   });
 
   it('selects a subset of roles', () => {

@@ -137,6 +137,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Sender of e-mail notifications. */
   SMTP_FROM: z.string().min(3).default('Meter portal <portal@localhost>'),
+  /** Seconds between two polls of each online analyzer's harmonic spectrum (EN 50160 harmonics). */
+  HARMONICS_POLL_SEC: z.coerce.number().int().min(10).max(3600).default(600),
   /** Nominal supply voltage Un of the EN 50160 assessment, volts (phase to neutral). */
   NOMINAL_VOLTAGE_V: z.coerce.number().min(50).max(1000).default(230),
 });

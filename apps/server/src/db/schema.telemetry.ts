@@ -55,6 +55,49 @@ export interface FrequencyQuartersTable {
   within_always: number;
 }
 
+/** Harmonic orders kept per 10-minute interval: those EN 50160's table gives a limit for. */
+type HarmonicOrder =
+  | 2
+  | 3
+  | 4
+  | 5
+  | 6
+  | 7
+  | 8
+  | 9
+  | 10
+  | 11
+  | 12
+  | 13
+  | 14
+  | 15
+  | 16
+  | 17
+  | 18
+  | 19
+  | 20
+  | 21
+  | 22
+  | 23
+  | 24
+  | 25;
+/** Column of one harmonic order's voltage, % of the fundamental (`h5` is the 5th). */
+export type HarmonicColumn = `h${HarmonicOrder}`;
+
+/**
+ * An analyzer's polled voltage spectrum of one phase and UTC 10-minute interval (migration 030):
+ * each order the rms of the interval's polled values, null where the device sent no such order.
+ */
+export type HarmonicIntervalsTable = {
+  device_id: number;
+  /** Interval start, unix seconds UTC (a multiple of 600). */
+  interval_sec: number;
+  /** 1, 2, 3 for L1, L2, L3. */
+  phase: number;
+  /** Spectra polled in the interval. */
+  samples: number;
+} & { [C in HarmonicColumn]: number | null };
+
 /** Energy columns of a quarter-hour row: per phase and summed (no phase suffix). */
 export type EnergyColumn =
   `${'e_i' | 'e_e'}${Ph | ''}_wh` | `${'q1' | 'q2' | 'q3' | 'q4'}${Ph | ''}_varh` | `s_e${Ph | ''}_vah`;
@@ -126,7 +169,7 @@ export interface DeviceCredentialsTable {
 
 /**
  * A month's peak demand as a P1 meter of the Belgian capacity tariff records it (1-0:1.6.0 for
- * the running month, 0-0:98.1.0 for the months before); migration 028.
+ * the running month, 0-0:98.1.0 for the months before); migration 029.
  */
 export interface MeterCapacityPeaksTable {
   device_id: number;
@@ -140,7 +183,7 @@ export interface MeterCapacityPeaksTable {
   reported_sec: number;
 }
 
-/** The running quarter hour's average demand a P1 meter last reported (1-0:1.4.0); migration 028. */
+/** The running quarter hour's average demand a P1 meter last reported (1-0:1.4.0); migration 029. */
 export interface MeterCapacityDemandTable {
   device_id: number;
   average_w: number;
@@ -154,6 +197,7 @@ export type TelemetryDB = {
   telemetry_hours: TelemetryHoursTable;
   telemetry_hours_dirty: TelemetryHoursDirtyTable;
   frequency_quarters: FrequencyQuartersTable;
+  harmonic_intervals: HarmonicIntervalsTable;
   energy_quarters: EnergyQuartersTable;
   energy_days: EnergyDaysTable;
   energy_rollup: EnergyRollupTable;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type SelectType } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from './schema';
-import type { EnergyColumn, MinuteValueColumn, TelemetryDB } from './schema.telemetry';
+import type { EnergyColumn, HarmonicColumn, MinuteValueColumn, TelemetryDB } from './schema.telemetry';
 import type { ReportsDB } from '../reports/reports.schema';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from '../telemetry/columns';
 import { DIALECTS } from '../test/harness';
@@ -47,6 +47,10 @@ const minutes = Object.fromEntries(MINUTE_COLUMNS.map((c) => [c, REAL_NULL])) as
   MinuteValueColumn,
   typeof REAL_NULL
 >;
+
+const harmonics = Object.fromEntries(
+  Array.from({ length: 24 }, (_, i) => [`h${i + 2}`, REAL_NULL]),
+) as Record<HarmonicColumn, typeof REAL_NULL>;
 
 const EXPECTED: Shape<DB & TelemetryDB & ReportsDB> = {
   users: {
@@ -266,6 +270,7 @@ const EXPECTED: Shape<DB & TelemetryDB & ReportsDB> = {
     within_band: INT,
     within_always: INT,
   },
+  harmonic_intervals: { device_id: INT, interval_sec: BIG, phase: INT, samples: INT, ...harmonics },
   energy_quarters: { device_id: INT, ts_sec: BIG, ...energy },
   energy_days: { device_id: INT, day_sec: BIG, ...energy },
   energy_rollup: { id: INT, tz: TEXT },

@@ -1,11 +1,13 @@
 // Demo and test data of the power-quality page: an analyzer's minutes for a whole local week,
 // from the simulator's physics, with or without the planted sag and distortion.
-import { analyzerMinutes } from '@meterportal/simulator';
+import { analyzerMinutes, analyzerSpectra } from '@meterportal/simulator';
 import type { Clock } from '../clock';
 import { fromWall, wallTime } from '../history/calendar';
 import type { HistoryRepository } from '../history/history.repository';
 import { addSample, finishMinute, frameChannels, newMinuteBucket } from '../telemetry/minute-aggregate';
 import type { MinuteRow, TelemetryRepository } from '../telemetry/telemetry.repository';
+import type { HarmonicsRepository, SpectrumRow } from './harmonics.repository';
+import { HARMONIC_ORDERS } from './harmonics-fns';
 
 const ROWS_PER_WRITE = 2000;
 
@@ -51,6 +53,31 @@ export async function writeAnalyzerWeek(
 }
 
 /**
+ * Writes an analyzer's 10-minute voltage spectra for [fromSec, toSec) as the poller would have
+ * stored them, with the planted distortion when planted; intervals already stored are kept.
+ */
+export async function writeAnalyzerSpectra(
+  repository: Pick<HarmonicsRepository, 'insertIntervals'>,
+  device: { id: number; mac: string },
+  span: { fromSec: number; toSec: number },
+  plantedWeekFromSec?: number,
+): Promise<number> {
+  const rows: SpectrumRow[] = [];
+  for (const s of analyzerSpectra(device.mac, span.fromSec, span.toSec, plantedWeekFromSec)) {
+    [s.U.L1, s.U.L2, s.U.L3].forEach((values, i) =>
+      rows.push({
+        deviceId: device.id,
+        intervalSec: s.intervalSec,
+        phase: i + 1,
+        values: HARMONIC_ORDERS.map((h) => values[h - 1] ?? null),
+      }),
+    );
+  }
+  await repository.insertIntervals(rows);
+  return rows.length;
+}
+
+/**
  * The demo's failing week: the week three weeks before the current one, older than the backfilled
  * minutes, so each demo analyzer shows ordinary weeks that pass and this one that fails.
  */
@@ -58,6 +85,7 @@ export async function plantDemoPowerQualityWeek(
   deps: {
     repository: Pick<TelemetryRepository, 'insertHistory'>;
     history: Pick<HistoryRepository, 'minuteColumns'>;
+    harmonics: Pick<HarmonicsRepository, 'insertIntervals' | 'hasSpectra'>;
     clock: Clock;
     tz: string;
   },
@@ -72,8 +100,30 @@ export async function plantDemoPowerQualityWeek(
     const sagDay = await deps.history.minuteColumns(d.id, fromSec + 2 * 86400, fromSec + 3 * 86400, [
       'f_avg',
     ]);
-    if (sagDay.tsSec.length > 0) continue;
-    rows += await writeAnalyzerWeek(deps.repository, d, { fromSec, toSec }, true);
+    if (sagDay.tsSec.length === 0)
+      rows += await writeAnalyzerWeek(deps.repository, d, { fromSec, toSec }, true);
+    // A store from before the spectra were kept gets the planted week's spectra on its next start.
+    if (!(await deps.harmonics.hasSpectra(d.id, fromSec, toSec)))
+      await writeAnalyzerSpectra(deps.harmonics, d, { fromSec, toSec }, fromSec);
+  }
+  return rows;
+}
+
+/**
+ * The demo analyzers' spectra over the backfilled minutes (the last `days` days), so the page
+ * judges the harmonics of the recent weeks from the first start; the poller goes on from there.
+ */
+export async function backfillDemoSpectra(
+  deps: { harmonics: Pick<HarmonicsRepository, 'insertIntervals' | 'hasSpectra'>; clock: Clock },
+  analyzers: readonly { id: number; mac: string }[],
+  days: number,
+): Promise<number> {
+  const toSec = Math.floor(deps.clock.nowMs() / 1000);
+  const fromSec = toSec - days * 86400;
+  let rows = 0;
+  for (const d of analyzers) {
+    if (await deps.harmonics.hasSpectra(d.id, fromSec, toSec)) continue;
+    rows += await writeAnalyzerSpectra(deps.harmonics, d, { fromSec, toSec });
   }
   return rows;
 }

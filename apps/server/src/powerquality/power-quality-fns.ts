@@ -1,13 +1,21 @@
 // EN 50160 weekly assessment of an analyzer from its stored one-minute values. Pure: the service
 // reads the minutes and the week's bounds, this module aggregates and judges them.
-import type { PowerQualityWeek, PqCriterion, PqCriterionResult, PqVerdict } from '@meterportal/protocol';
+import type {
+  PowerQualityWeek,
+  PqCriterion,
+  PqCriterionResult,
+  PqHarmonics,
+  PqVerdict,
+} from '@meterportal/protocol';
 import { fromWall } from '../history/calendar';
 import { FREQUENCY_ALWAYS_HZ, FREQUENCY_BAND_HZ } from '../telemetry/frequency-rollup';
+import { harmonicsCriterion } from './harmonics-fns';
+import { floorPct, INTERVAL_SEC } from './pq-shares';
+
+export { floorPct, INTERVAL_SEC } from './pq-shares';
 
 /** Nominal frequency of the interconnected European grid, Hz. */
 export const NOMINAL_HZ = 50;
-/** A 10-minute interval, seconds. */
-export const INTERVAL_SEC = 600;
 /** Stored minutes a 10-minute interval needs to be assessed; fewer and it counts as missing. */
 export const MIN_MINUTES_PER_INTERVAL = 5;
 /** How many worst intervals each criterion lists. */
@@ -148,8 +156,6 @@ interface Judged {
 }
 
 const round = (x: number, decimals: number) => Math.round(x * 10 ** decimals) / 10 ** decimals;
-/** A share in percent rounded down to 0.01, so 94.996 % never reads as 95 %. */
-export const floorPct = (part: number, whole: number) => Math.floor((part * 10000) / whole) / 100;
 
 /**
  * Judges a criterion: passes when within/assessed reaches requiredPermille/1000, compared in
@@ -245,12 +251,14 @@ const notMeasured = (
 
 /**
  * The week's EN 50160 verdict from the analyzer's stored minutes; the frequency criteria are
- * judged over the year to date from its counted minutes, their worst minutes found in the week.
+ * judged over the year to date from its counted minutes, their worst minutes found in the week;
+ * the individual harmonics come judged from the stored spectra.
  */
 export function assessWeek(
   m: PqMinutes,
   week: { fromSec: number; toSec: number; timeZone: string; nominalV: number },
   year: FrequencyYear,
+  harmonics: PqHarmonics,
 ): PowerQualityWeek {
   const { fromSec, toSec, nominalV: un } = week;
   const span = { fromSec, toSec };
@@ -358,7 +366,7 @@ export function assessWeek(
       decimals: 2,
       span,
     }),
-    notMeasured('HARMONICS', '%', span),
+    harmonicsCriterion(harmonics, span),
     notMeasured('FLICKER', '', span),
     notMeasured('DIPS', '', span),
   ];
@@ -386,5 +394,6 @@ export function assessWeek(
       intervalsAssessed: intervals.length,
       pct: floorPct(minutesStored, minutesInWeek),
     },
+    harmonics,
   };
 }

@@ -16,7 +16,14 @@ import { analyzerMinutes } from '@meterportal/simulator';
 import { createTelemetryRepository, type MinuteRow } from '../telemetry/telemetry.repository';
 import { addSample, finishMinute, frameChannels, newMinuteBucket } from '../telemetry/minute-aggregate';
 import { weekBounds, yearToDateBounds } from './power-quality-fns';
-import { mondayDate, mondayOf, plantDemoPowerQualityWeek, writeAnalyzerWeek } from './planted-week';
+import {
+  mondayDate,
+  mondayOf,
+  plantDemoPowerQualityWeek,
+  writeAnalyzerSpectra,
+  writeAnalyzerWeek,
+} from './planted-week';
+import { harmonicsRepository } from './harmonics.repository';
 import { historyRepository } from '../history/history.repository';
 
 const TZ = 'Europe/Bratislava';
@@ -83,6 +90,10 @@ describe.each(DIALECTS)('EN 50160 power quality on $name', (dialect) => {
     const device = { id: analyzerId, mac: ANALYZER };
     await writeAnalyzerWeek(repo, device, weekBounds(GOOD_WEEK, TZ), false);
     await writeAnalyzerWeek(repo, device, weekBounds(PLANTED_WEEK, TZ), true);
+    const harmonics = harmonicsRepository(t.services.database);
+    await writeAnalyzerSpectra(harmonics, device, weekBounds(GOOD_WEEK, TZ));
+    const planted = weekBounds(PLANTED_WEEK, TZ);
+    await writeAnalyzerSpectra(harmonics, device, planted, planted.fromSec);
     // The industrial meter has minutes too: its absence is not for want of data.
     await writeAnalyzerWeek(repo, { id: industrialId, mac: INDUSTRIAL }, weekBounds(GOOD_WEEK, TZ), false);
     const off = { id: offId, mac: OFF_FREQUENCY_ANALYZER };
@@ -112,9 +123,16 @@ describe.each(DIALECTS)('EN 50160 power quality on $name', (dialect) => {
       'FREQUENCY_ALWAYS',
       'THD_95',
       'UNBALANCE_95',
+      'HARMONICS',
     ])
       expect(crit(w, c).verdict, c).toBe('PASS');
-    for (const c of ['HARMONICS', 'FLICKER', 'DIPS']) expect(crit(w, c).verdict, c).toBe('NOT_MEASURED');
+    for (const c of ['FLICKER', 'DIPS']) expect(crit(w, c).verdict, c).toBe('NOT_MEASURED');
+    // Every harmonic order 2 to 25 is judged on the week's spectra and passes.
+    expect(w.harmonics.orders.map((o) => o.order)).toEqual(Array.from({ length: 24 }, (_, i) => i + 2));
+    for (const o of w.harmonics.orders)
+      expect([o.order, o.verdict], String(o.order)).toEqual([o.order, 'PASS']);
+    expect(w.harmonics.intervalsInWeek).toBe(1008);
+    expect(w.harmonics.coveragePct).toBeGreaterThan(97);
     expect(w.coverage.intervalsInWeek).toBe(1008);
     // The simulated supply has a short power cut on some days; nearly the whole week is there.
     expect(w.coverage.pct).toBeGreaterThan(97);
@@ -137,6 +155,17 @@ describe.each(DIALECTS)('EN 50160 power quality on $name', (dialect) => {
     const thd = crit(w, 'THD_95');
     expect(thd.verdict).toBe('FAIL');
     expect(thd.worst[0]!.value).toBeGreaterThan(8);
+    // The distorted days push the 5th harmonic above its 6 % on every phase for 28.6 % of the week.
+    expect(crit(w, 'HARMONICS').verdict).toBe('FAIL');
+    expect(w.harmonics.verdict).toBe('FAIL');
+    const fifth = w.harmonics.orders.find((o) => o.order === 5)!;
+    expect(fifth).toMatchObject({ verdict: 'FAIL', limitPct: 6 });
+    expect(fifth.achievedPct).toBeLessThan(75);
+    expect(fifth.worst!.value).toBeGreaterThan(6);
+    expect(fifth.worst!.startSec).toBeGreaterThanOrEqual(Date.parse('2026-03-25T23:00:00Z') / 1000);
+    expect(fifth.worst!.startSec).toBeLessThan(Date.parse('2026-03-27T23:00:00Z') / 1000);
+    for (const order of [2, 3, 4, 7, 11, 13])
+      expect(w.harmonics.orders.find((o) => o.order === order)!.verdict, String(order)).toBe('PASS');
     // A three-phase sag leaves the supply balanced.
     expect(crit(w, 'UNBALANCE_95').verdict).toBe('PASS');
     expect(crit(w, 'FREQUENCY_995').verdict).toBe('PASS');
@@ -165,6 +194,10 @@ describe.each(DIALECTS)('EN 50160 power quality on $name', (dialect) => {
     expect(f.assessed - f.within).toBe(1440);
     expect(f.week).toMatchObject({ achievedPct: 100 });
     expect(w.verdict).toBe('FAIL');
+    // No spectra were polled from this analyzer: its harmonics read no data, never a pass.
+    expect(w.harmonics).toMatchObject({ verdict: 'NO_DATA', intervalsWithSpectrum: 0, coveragePct: 0 });
+    expect(w.harmonics.orders.every((o) => o.verdict === 'NO_DATA')).toBe(true);
+    expect(crit(w, 'HARMONICS')).toMatchObject({ verdict: 'NO_DATA', achievedPct: null });
     // The off-frequency week itself lists its worst minutes at 50.8 Hz.
     const feb = crit(await verdictOf(OFF_FREQUENCY_WEEK, owner, offToken), 'FREQUENCY_995');
     expect(feb.worst[0]!.value).toBeCloseTo(50.8, 3);
@@ -231,9 +264,11 @@ describe.each(DIALECTS)('EN 50160 power quality on $name', (dialect) => {
   it('plants the demo week three weeks back once, and not again on the next start', async () => {
     const id = await addDevice(t.services, '02-4D-50-00-00-13', 3, 'Second analyzer');
     const history = historyRepository(t.services.database);
+    const harmonics = harmonicsRepository(t.services.database);
     const deps = {
       repository: createTelemetryRepository(t.services.database, { tz: TZ }),
       history,
+      harmonics,
       clock: t.clock,
       tz: TZ,
     };
@@ -244,6 +279,11 @@ describe.each(DIALECTS)('EN 50160 power quality on $name', (dialect) => {
     expect(mondayOf(t.clock.nowMs() / 1000, TZ, 3)).toBe(fromSec);
     const stored = await history.minuteColumns(id, fromSec, toSec, ['f_avg']);
     expect(stored.tsSec.length).toBe(first);
+    // Its spectra too, once: 1,008 intervals of three phases less the power cuts.
+    const spectra = await harmonics.spectra(id, fromSec, toSec);
+    expect(spectra.length).toBeGreaterThan(2900);
+    await plantDemoPowerQualityWeek(deps, [{ id, mac: '02-4D-50-00-00-13' }]);
+    expect(await harmonics.spectra(id, fromSec, toSec)).toEqual(spectra);
   });
 
   it('takes the current week, begun but not over', async () => {

@@ -6,6 +6,8 @@ import type { HistoryRepository } from '../history/history.repository';
 import { InvalidRequest, NotFound } from '../http/errors';
 import { assessWeek, weekBounds, yearToDateBounds, type PqMinutes } from './power-quality-fns';
 import type { PowerQualityRepository } from './power-quality.repository';
+import type { HarmonicsRepository } from './harmonics.repository';
+import { judgeHarmonics } from './harmonics-fns';
 
 /** The minute columns the assessment reads, in the order assessWeek takes them. */
 const COLUMNS: readonly MinuteValueColumn[] = [
@@ -30,12 +32,13 @@ const COLUMNS: readonly MinuteValueColumn[] = [
 export function powerQualityService(deps: {
   repo: HistoryRepository;
   pq: PowerQualityRepository;
+  harmonics: Pick<HarmonicsRepository, 'spectra'>;
   devices: DevicesService;
   clock: Clock;
   tz: string;
   nominalV: number;
 }) {
-  const { repo, pq, devices, clock, tz, nominalV } = deps;
+  const { repo, pq, harmonics, devices, clock, tz, nominalV } = deps;
   return {
     /** One week's assessment, the week given by its Monday (local date). */
     async week(user: SessionUser, token: string, monday: string): Promise<PowerQualityWeek> {
@@ -56,7 +59,13 @@ export function powerQualityService(deps: {
       };
       const year = yearToDateBounds(monday, tz);
       const counts = await pq.frequencyCounts(d.id, year.fromSec, year.toSec);
-      return assessWeek(minutes, { fromSec, toSec, timeZone: tz, nominalV }, { ...year, ...counts });
+      const spectra = await harmonics.spectra(d.id, fromSec, toSec);
+      return assessWeek(
+        minutes,
+        { fromSec, toSec, timeZone: tz, nominalV },
+        { ...year, ...counts },
+        judgeHarmonics(spectra, fromSec, toSec),
+      );
     },
   };
 }

@@ -69,16 +69,58 @@ function week(
       `${f.num(x.value, c.unit === 'Hz' ? 3 : 2)} ${c.unit}`,
     ]),
   );
-  if (worst.length === 0) return;
-  heading(q.worst);
+  if (worst.length > 0) {
+    heading(q.worst);
+    table(
+      [
+        { title: q.criterion, width: 3.3, align: 'left' },
+        { title: q.start, width: 2.2 },
+        { title: q.phase, width: 0.9 },
+        { title: q.value, width: 1.5 },
+      ],
+      worst,
+    );
+  }
+  harmonics(wk.harmonics, w, f, table, heading, note);
+}
+
+/** The week's harmonic orders against the table of the standard, as the compliance page lists them. */
+function harmonics(
+  h: PowerQualityWeek['harmonics'],
+  w: ReportWords,
+  f: Formats,
+  table: Table,
+  heading: (t: string, rows?: number) => void,
+  note: (t: string) => void,
+) {
+  const q = w.pq;
+  heading(`${q.harmonics}: ${q.verdict[h.verdict]}`, h.orders.length > 0 ? 3 : 1);
+  note(
+    fill(q.harmonicsCoverage, {
+      with: f.num(h.intervalsWithSpectrum, 0),
+      intervals: f.num(h.intervalsInWeek, 0),
+      pct: `${f.num(h.coveragePct, 2)} %`,
+      required: `${f.num(h.requiredPct, 1)} %`,
+    }),
+  );
+  if (h.intervalsWithSpectrum === 0) return note(q.harmonicsNoData);
   table(
     [
-      { title: q.criterion, width: 3.3, align: 'left' },
-      { title: q.start, width: 2.2 },
-      { title: q.phase, width: 0.9 },
-      { title: q.value, width: 1.5 },
+      { title: q.order, width: 0.9, align: 'left' },
+      { title: q.limit, width: 1.1 },
+      { title: q.result, width: 1.3, align: 'left' },
+      { title: q.worstPhase, width: 2.2 },
+      { title: q.highest, width: 3.6 },
     ],
-    worst,
+    h.orders.map((o) => [
+      String(o.order),
+      `≤ ${f.num(o.limitPct, 1)} %`,
+      q.verdict[o.verdict],
+      o.achievedPct === null ? '–' : `${pct(o.achievedPct, f)} ${o.worstPhase ?? ''}`.trim(),
+      o.worst
+        ? `${f.dateTime(o.worst.startSec * 1000)} ${f.num(o.worst.value, 2)} % ${o.worst.phase ?? ''}`.trim()
+        : '–',
+    ]),
   );
 }
 

@@ -13,7 +13,8 @@ import {
 } from '../test/harness';
 import { createTelemetryRepository } from '../telemetry/telemetry.repository';
 import { weekBounds } from '../powerquality/power-quality-fns';
-import { writeAnalyzerWeek } from '../powerquality/planted-week';
+import { writeAnalyzerSpectra, writeAnalyzerWeek } from '../powerquality/planted-week';
+import { harmonicsRepository } from '../powerquality/harmonics.repository';
 import { fromWall } from '../history/calendar';
 import { weeksEndingIn } from './report-model';
 import { reportFormats } from './report-pdf';
@@ -82,6 +83,10 @@ describe.each(DIALECTS)('EN 50160 report of an analyzer on $name', (dialect) => 
     const device = { id: analyzerId, mac: ANALYZER };
     await writeAnalyzerWeek(repo, device, weekBounds(GOOD_WEEK, TZ), false);
     await writeAnalyzerWeek(repo, device, weekBounds(PLANTED_WEEK, TZ), true);
+    const harmonics = harmonicsRepository(t.services.database);
+    await writeAnalyzerSpectra(harmonics, device, weekBounds(GOOD_WEEK, TZ));
+    const planted = weekBounds(PLANTED_WEEK, TZ);
+    await writeAnalyzerSpectra(harmonics, device, planted, planted.fromSec);
   }, 120_000);
   afterAll(() => t.close());
 
@@ -127,6 +132,32 @@ describe.each(DIALECTS)('EN 50160 report of an analyzer on $name', (dialect) => 
         ).toBe(true);
       }
     }
+    expectHarmonics(lines, language, wk);
+  }
+
+  /** The harmonic table: a row per order with its limit, verdict, worst phase's share and highest interval. */
+  function expectHarmonics(lines: string[], language: 'en' | 'sk' | 'de', wk: PowerQualityWeek) {
+    const f = reportFormats(language, TZ);
+    const q = REPORT_WORDS[language].pq;
+    const h = wk.harmonics;
+    expect(lines.some((l) => l.includes(`${q.harmonics}: ${q.verdict[h.verdict]}`))).toBe(true);
+    if (h.intervalsWithSpectrum === 0) {
+      expect(lines.join(' ')).toContain(q.harmonicsNoData);
+      return;
+    }
+    const coverage = plain(`${f.num(h.intervalsWithSpectrum, 0)} `);
+    expect(lines.some((l) => l.includes(coverage) && l.includes(plain(`${f.num(h.coveragePct, 2)} %`)))).toBe(
+      true,
+    );
+    for (const o of h.orders) {
+      const limit = plain(`≤ ${f.num(o.limitPct, 1)} %`);
+      const row = lines.find((l) => l.trimStart().startsWith(`${o.order} `) && l.includes(limit));
+      expect(row, `order ${o.order}`).toBeDefined();
+      expect(row).toContain(q.verdict[o.verdict]);
+      expect(row).toContain(plain(`${f.num(o.achievedPct!, 2)} % ${o.worstPhase}`));
+      expect(row).toContain(plain(f.dateTime(o.worst!.startSec * 1000)));
+      expect(row).toContain(plain(`${f.num(o.worst!.value, 2)} % ${o.worst!.phase}`));
+    }
   }
 
   it('shows each week of the month with the numbers of the compliance page', async () => {
@@ -148,6 +179,9 @@ describe.each(DIALECTS)('EN 50160 report of an analyzer on $name', (dialect) => 
     // The failing sag and its worst interval, as the page shows them.
     const sag = planted.criteria.find((c) => c.criterion === 'VOLTAGE_95')!;
     expect(sag.verdict).toBe('FAIL');
+    // The planted distortion fails the 5th harmonic; the ordinary week passes every order.
+    expect(planted.harmonics.orders.find((o) => o.order === 5)!.verdict).toBe('FAIL');
+    expect(good.harmonics.verdict).toBe('PASS');
     expect(section(text, 'en', planted).join('\n')).toContain('Supply voltage, 10-minute means');
     // The frequency is counted over the year to date: 1 January to the end of the week.
     expect(text).toContain('year to date 1 Jan 2026 – 29 Mar 2026');

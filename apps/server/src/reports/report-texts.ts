@@ -64,6 +64,15 @@ export interface ReportWords {
     coverageText: string;
     nominal: string;
     method: string;
+    /** Heading of the harmonic orders' table. */
+    harmonics: string;
+    /** {with} of {intervals} 10-minute intervals with a polled spectrum ({pct}); {required} per order. */
+    harmonicsCoverage: string;
+    harmonicsNoData: string;
+    order: string;
+    limit: string;
+    worstPhase: string;
+    highest: string;
   };
 }
 
@@ -147,7 +156,15 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       coverageText: '{pct} of the minutes stored; {assessed} of {intervals} 10-minute intervals assessed',
       nominal: 'Nominal voltage {v} V, frequency {f} Hz',
       method:
-        'EN 50160: 10-minute values are the rms of the stored one-minute means (IEC 61000-4-30 class S style); frequency is judged over the year to date from one-minute means. Not measured: the analyzer sends no history of single harmonic orders, no flicker and no dip events.',
+        'EN 50160: 10-minute values are the rms of the stored one-minute means (IEC 61000-4-30 class S style); frequency is judged over the year to date from one-minute means; single harmonic orders from the spectra polled from the analyzer every 10 minutes. Not measured: the analyzer reports no flicker and no dip events.',
+      harmonics: 'Individual harmonic voltages, EN 50160:2010 Table 1',
+      harmonicsCoverage:
+        'Spectra polled for {with} of {intervals} 10-minute intervals ({pct}); each order must be within its limit on every phase in {required} of them',
+      harmonicsNoData: 'No harmonic spectra are stored for this week: the orders are not judged.',
+      order: 'Order',
+      limit: 'Limit',
+      worstPhase: 'Worst phase within',
+      highest: 'Highest interval',
     },
   },
   sk: {
@@ -228,7 +245,15 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       coverageText: '{pct} minút uložených; posúdených {assessed} z {intervals} 10-minútových intervalov',
       nominal: 'Menovité napätie {v} V, frekvencia {f} Hz',
       method:
-        'EN 50160: 10-minútové hodnoty sú efektívne hodnoty uložených minútových priemerov (v štýle IEC 61000-4-30 triedy S); frekvencia sa posudzuje za rok doteraz z minútových priemerov. Nemeria sa: analyzátor neposiela históriu jednotlivých harmonických, flikru ani udalosti poklesov.',
+        'EN 50160: 10-minútové hodnoty sú efektívne hodnoty uložených minútových priemerov (v štýle IEC 61000-4-30 triedy S); frekvencia sa posudzuje za rok doteraz z minútových priemerov; jednotlivé harmonické zo spektier, ktoré sa z analyzátora zisťujú každých 10 minút. Nemeria sa: analyzátor nehlási flikr ani udalosti poklesov.',
+      harmonics: 'Jednotlivé harmonické napätia, EN 50160:2010 tabuľka 1',
+      harmonicsCoverage:
+        'Spektrum zistené v {with} z {intervals} 10-minútových intervalov ({pct}); každý rád musí byť na každej fáze v medziach limitu v {required} z nich',
+      harmonicsNoData: 'Pre tento týždeň nie sú uložené žiadne spektrá harmonických: rády sa nehodnotia.',
+      order: 'Rád',
+      limit: 'Limit',
+      worstPhase: 'Najhoršia fáza v medziach',
+      highest: 'Najvyšší interval',
     },
   },
   de: {
@@ -315,7 +340,16 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
         '{pct} der Minuten gespeichert; {assessed} von {intervals} 10-Minuten-Intervallen bewertet',
       nominal: 'Nennspannung {v} V, Frequenz {f} Hz',
       method:
-        'EN 50160: 10-Minuten-Werte sind der Effektivwert der gespeicherten Minutenmittelwerte (nach Art von IEC 61000-4-30 Klasse S); die Frequenz wird über das Jahr bis heute aus Minutenmittelwerten beurteilt. Nicht gemessen: Der Analysator sendet keinen Verlauf einzelner Oberschwingungen, kein Flicker und keine Einbruchsereignisse.',
+        'EN 50160: 10-Minuten-Werte sind der Effektivwert der gespeicherten Minutenmittelwerte (nach Art von IEC 61000-4-30 Klasse S); die Frequenz wird über das Jahr bis heute aus Minutenmittelwerten beurteilt; einzelne Oberschwingungen aus den Spektren, die alle 10 Minuten vom Analysator abgefragt werden. Nicht gemessen: Der Analysator meldet keinen Flicker und keine Einbruchsereignisse.',
+      harmonics: 'Einzelne Oberschwingungsspannungen, EN 50160:2010 Tabelle 1',
+      harmonicsCoverage:
+        'Spektren abgefragt für {with} von {intervals} 10-Minuten-Intervallen ({pct}); jede Ordnung muss auf jeder Phase in {required} davon den Grenzwert einhalten',
+      harmonicsNoData:
+        'Für diese Woche sind keine Oberschwingungsspektren gespeichert: Die Ordnungen werden nicht bewertet.',
+      order: 'Ordnung',
+      limit: 'Grenzwert',
+      worstPhase: 'Schlechteste Phase eingehalten',
+      highest: 'Höchstes Intervall',
     },
   },
 };

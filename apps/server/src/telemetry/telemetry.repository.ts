@@ -505,7 +505,7 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
     async prune(
       retention: Retention,
       nowMs: number,
-    ): Promise<{ minutes: number; quarters: number; statusChanges: number }> {
+    ): Promise<{ minutes: number; quarters: number; statusChanges: number; harmonics: number }> {
       const nowSec = Math.floor(nowMs / 1000);
       const minuteCutoff = nowSec - retention.minutesSec;
       const m = await db.transaction().execute(async (trx) => {
@@ -516,6 +516,11 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         await pruneHours(trx, dialect, minuteCutoff);
         return r;
       });
+      // Polled harmonic spectra are 10-minute values of the same assessment: kept as long as minutes.
+      const h = await db
+        .deleteFrom('harmonic_intervals')
+        .where('interval_sec', '<', minuteCutoff)
+        .executeTakeFirst();
       const q = await pruneQuarters(nowSec - retention.quartersSec);
       const s = await db
         .deleteFrom('device_status_changes')
@@ -525,6 +530,7 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
         minutes: Number(m.numDeletedRows),
         quarters: Number(q.numDeletedRows),
         statusChanges: Number(s.numDeletedRows),
+        harmonics: Number(h.numDeletedRows),
       };
     },
   };

@@ -34,8 +34,16 @@ export const dePowerQuality: Pick<Translation, keyof typeof enPowerQuality> = {
     criterion_DIPS: 'Spannungseinbrüche und Unterbrechungen',
     limit_range: '{{low}} bis {{high}} {{unit}}',
     limit_max: 'höchstens {{high}} {{unit}}',
-    reason_HARMONICS:
-      'Der Analysator sendet sein Oberschwingungsspektrum nur auf Anfrage (Ansicht Oberschwingungen); einzelne Ordnungen werden nicht gespeichert, daher wird die Tabelle der EN 50160 nicht bewertet.',
+    harmonics_title: 'Einzelne Oberschwingungsspannungen, EN 50160:2010 Tabelle 1',
+    harmonic_order: 'Ordnung',
+    harmonic_limit: 'Grenzwert',
+    harmonic_worst_phase: 'Schlechteste Phase eingehalten',
+    harmonic_worst_interval: 'Höchstes Intervall',
+    harmonics_coverage:
+      'Spektren abgefragt für {{with}} von {{intervals}} 10-Minuten-Intervallen ({{pct}} %). Eine Ordnung ist erfüllt, wenn ihre 10-Minuten-Werte auf jeder Phase in mindestens {{required}} % davon den Grenzwert einhalten.',
+    harmonics_no_data:
+      'Für diese Woche sind keine Oberschwingungsspektren gespeichert, daher werden die Ordnungen nicht bewertet.',
+    harmonics_by_order: 'Nach Ordnung in der Tabelle unten',
     reason_FLICKER: 'Der Analysator meldet keinen Flicker.',
     reason_DIPS: 'Der Analysator meldet keine Einbruchsereignisse (Halbperioden-Effektivwerte).',
     coverage: 'Datenabdeckung',

@@ -31,8 +31,15 @@ export const enPowerQuality = {
     criterion_DIPS: 'Voltage dips and interruptions',
     limit_range: '{{low}} to {{high}} {{unit}}',
     limit_max: 'at most {{high}} {{unit}}',
-    reason_HARMONICS:
-      'The analyzer sends its harmonic spectrum only when asked (Harmonics screen); no history of single orders is stored, so the table of EN 50160 is not assessed.',
+    harmonics_title: 'Individual harmonic voltages, EN 50160:2010 Table 1',
+    harmonic_order: 'Order',
+    harmonic_limit: 'Limit',
+    harmonic_worst_phase: 'Worst phase within',
+    harmonic_worst_interval: 'Highest interval',
+    harmonics_coverage:
+      'Spectra polled for {{with}} of {{intervals}} 10-minute intervals ({{pct}} %). An order passes when its 10-minute values on every phase are within the limit in at least {{required}} % of them.',
+    harmonics_no_data: 'No harmonic spectra are stored for this week, so the orders are not judged.',
+    harmonics_by_order: 'Order by order in the table below',
     reason_FLICKER: 'The analyzer does not report flicker.',
     reason_DIPS: 'The analyzer reports no dip events (half-cycle rms values).',
     coverage: 'Data coverage',

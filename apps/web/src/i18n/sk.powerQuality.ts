@@ -34,8 +34,16 @@ export const skPowerQuality: Pick<Translation, keyof typeof enPowerQuality> = {
     criterion_DIPS: 'Poklesy a prerušenia napätia',
     limit_range: '{{low}} až {{high}} {{unit}}',
     limit_max: 'najviac {{high}} {{unit}}',
-    reason_HARMONICS:
-      'Analyzátor posiela spektrum harmonických len na požiadanie (obrazovka Harmonické); história jednotlivých rádov sa neukladá, preto sa tabuľka EN 50160 nehodnotí.',
+    harmonics_title: 'Jednotlivé harmonické napätia, EN 50160:2010 tabuľka 1',
+    harmonic_order: 'Rád',
+    harmonic_limit: 'Limit',
+    harmonic_worst_phase: 'Najhoršia fáza v medziach',
+    harmonic_worst_interval: 'Najvyšší interval',
+    harmonics_coverage:
+      'Spektrum zistené v {{with}} z {{intervals}} 10-minútových intervalov ({{pct}} %). Rád vyhovuje, keď sú jeho 10-minútové hodnoty na každej fáze v medziach limitu aspoň v {{required}} % z nich.',
+    harmonics_no_data:
+      'Pre tento týždeň nie sú uložené žiadne spektrá harmonických, preto sa rády nehodnotia.',
+    harmonics_by_order: 'Po rádoch v tabuľke nižšie',
     reason_FLICKER: 'Analyzátor nehlási flikr.',
     reason_DIPS: 'Analyzátor nehlási udalosti poklesov (efektívne hodnoty za polperiódu).',
     coverage: 'Pokrytie údajmi',

@@ -25,6 +25,7 @@ import * as m026 from './026_hour_refresh_queue';
 import * as m027 from './027_absent_quantities';
 import * as m028 from './028_folder_report_schedules';
 import * as m029 from './029_meter_capacity';
+import * as m030 from './030_harmonic_intervals';
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -84,6 +85,7 @@ const STEPS: Record<string, Step> = {
   '027_absent_quantities': m027,
   '028_folder_report_schedules': m028,
   '029_meter_capacity': m029,
+  '030_harmonic_intervals': m030,
 };
 
 /** Brings the schema up to the named migration (upgrade tests start from an older schema). */

@@ -1,10 +1,4 @@
-import type {
-  DeviceListEntry,
-  PqCriterion,
-  PqCriterionResult,
-  PqVerdict,
-  PqWorstInterval,
-} from '@meterportal/protocol';
+import type { DeviceListEntry, PqCriterion, PqCriterionResult, PqWorstInterval } from '@meterportal/protocol';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Grid, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -15,19 +9,14 @@ import { useSelectedDevice } from '../devices/selection';
 import { addDays, formatInZone, installationZone, startOfDaySec } from '../telemetry/zone';
 import { usePowerQualityWeekQuery } from './api';
 import { isoDay, recentMondays } from './weeks';
+import { HarmonicsTable } from './HarmonicsTable';
+import { VERDICT_COLOR } from './verdictColor';
 
 /** Weeks offered in the picker, the current one included. */
 const WEEKS_OFFERED = 13;
 
-const VERDICT_COLOR: Record<PqVerdict, string> = {
-  PASS: 'green',
-  FAIL: 'red',
-  NO_DATA: 'default',
-  NOT_MEASURED: 'default',
-};
-
 /** Criteria the analyzer gives no data for: the page says why. */
-const UNMEASURED = ['HARMONICS', 'FLICKER', 'DIPS'] as const;
+const UNMEASURED = ['FLICKER', 'DIPS'] as const;
 const isUnmeasured = (c: PqCriterion): c is (typeof UNMEASURED)[number] =>
   (UNMEASURED as readonly string[]).includes(c);
 
@@ -67,6 +56,8 @@ function PowerQualityView({ device }: { device: DeviceListEntry }) {
   const worstList = (c: PqCriterionResult) =>
     isUnmeasured(c.criterion) ? (
       <Typography.Text type="secondary">{t(`power_quality.reason_${c.criterion}` as const)}</Typography.Text>
+    ) : c.criterion === 'HARMONICS' ? (
+      <Typography.Text type="secondary">{t('power_quality.harmonics_by_order')}</Typography.Text>
     ) : c.worst.length === 0 ? (
       <Typography.Text type="secondary">{t('power_quality.no_worst')}</Typography.Text>
     ) : (
@@ -224,6 +215,7 @@ function PowerQualityView({ device }: { device: DeviceListEntry }) {
               }
             : {})}
         />
+        {data && <HarmonicsTable harmonics={data.harmonics} narrow={narrow} formatTime={time} />}
         {data && (
           <Flex vertical gap={4}>
             <Typography.Text data-testid="pq-coverage">
