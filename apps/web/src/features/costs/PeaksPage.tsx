@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDataNotFound } from '../../api/http';
 import { ChartCard } from '../../charts/ChartCard';
-import type { ChartLine, ChartSeries } from '../../charts/options';
+import type { ChartBuckets, ChartLine, ChartSeries } from '../../charts/options';
 import { formatFixed } from '../../i18n/format';
 import { useSelectedDevice } from '../devices/selection';
 import { useYAxisType } from '../telemetry/chartState';
@@ -60,6 +60,19 @@ function PeaksView({ device }: { device: DeviceListEntry }) {
     ],
     [data, ownRecord, peakName, avgName, meterPeakName, meterAvgName],
   );
+  // Each month is a column of its own, labelled with its name, as on the monthly energy chart.
+  const buckets = useMemo<ChartBuckets | undefined>(
+    () =>
+      data && data.months.length > 0
+        ? {
+            times: data.months.map((m) => m.monthMs).sort((a, b) => a - b),
+            label: (ms) => formatInZone(ms, 'MMM YY', tz),
+          }
+        : undefined,
+    // The labels are in the current language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data, tz, t],
+  );
   const shown = (name: string) => visible[name] ?? true;
   const running = data?.running;
   const lines = useMemo<ChartLine[]>(
@@ -103,6 +116,7 @@ function PeaksView({ device }: { device: DeviceListEntry }) {
         highlightAbove
         loading={query.isFetching && !data}
         timeFormat="MMMM YYYY"
+        {...(buckets ? { buckets } : {})}
         {...(empty ? { emptyText: empty } : {})}
       />
       <Card title={t('costs.monthly_peaks')}>
