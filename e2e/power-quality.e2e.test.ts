@@ -187,6 +187,10 @@ describe('power quality (EN 50160)', () => {
       await page.goto(`${baseUrl}/applied-precision/power-quality`);
       await expect.poll(() => weekVerdict(page), { timeout: 20_000 }).toBe(t.pass);
       expect(await verdict(page, 'FLICKER')).toBe(t.notMeasured);
+      // Counts are written in the language's digits: 1.008 in German, 1 008 in Slovak.
+      expect(await page.getByTestId('pq-coverage').innerText()).toMatch(
+        lang === 'de' ? /\b1\.0\d\d\b/ : /\b1\s0\d\d\b/,
+      );
       await settledShot(page, `power-quality-${lang}-01-passing-week`);
       await toPlantedWeek(page, lang);
       expect(await verdict(page, 'THD_95')).toBe(t.fail);

@@ -81,7 +81,10 @@ function PowerQualityView({ device }: { device: DeviceListEntry }) {
         </Typography.Text>
         {c.assessed > 0 && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('power_quality.within_of', { within: c.within, assessed: c.assessed })}
+            {t('power_quality.within_of', {
+              within: formatNumber(c.within, 0),
+              assessed: formatNumber(c.assessed, 0),
+            })}
           </Typography.Text>
         )}
         {c.week && (
@@ -95,8 +98,8 @@ function PowerQualityView({ device }: { device: DeviceListEntry }) {
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('power_quality.week_share', {
                 pct: c.week.achievedPct === null ? '-' : formatNumber(c.week.achievedPct, 2),
-                within: c.week.within,
-                assessed: c.week.assessed,
+                within: formatNumber(c.week.within, 0),
+                assessed: formatNumber(c.week.assessed, 0),
               })}
             </Typography.Text>
           </>
@@ -222,8 +225,8 @@ function PowerQualityView({ device }: { device: DeviceListEntry }) {
               <Typography.Text strong>{t('power_quality.coverage')}: </Typography.Text>
               {t('power_quality.coverage_text', {
                 pct: formatNumber(data.coverage.pct, 2),
-                assessed: data.coverage.intervalsAssessed,
-                intervals: data.coverage.intervalsInWeek,
+                assessed: formatNumber(data.coverage.intervalsAssessed, 0),
+                intervals: formatNumber(data.coverage.intervalsInWeek, 0),
               })}
             </Typography.Text>
             <Typography.Text type="secondary">
