@@ -124,7 +124,7 @@ try {
   if (SIGNIN_ONLY) {
     const within = { signIn: signIn.transferredKB < SIGNIN_BUDGET_KB, fcp: signIn.fcpP50Ms < FCP_BUDGET_MS };
     report('edge-signin', {
-      note: 'Sign-in page only (BENCH_EDGE_ONLY=signin), on a shared 2-core machine while other work ran.',
+      note: 'Sign-in page only (BENCH_EDGE_ONLY=signin), without the year of history.',
       signInPage: signIn,
       withinTargets: within,
     });
@@ -143,7 +143,7 @@ try {
       lightP99: load.p99Ms < LIGHT_P99_BUDGET_MS,
     };
     report('edge', {
-      note: 'Measured on a shared 2-core machine while other work ran; rerun on a quiet machine for the figures of record.',
+      note: 'The portal runs in this process; the light and heavy clients in worker threads of their own, as browsers elsewhere. The load averages say how busy the shared machine was.',
       backfill: { quarterRows: fill.quarterRows, minuteRows: fill.minuteRows },
       signInPage: signIn,
       yearLongProfileAllQuantities: profile,

@@ -1,9 +1,10 @@
 // Requests of the HTTP benchmarks that read through a running portal: one timed POST with a
 // session cookie, and a light request's latency while sessions keep costly reads in flight.
+import { Worker } from 'node:worker_threads';
 import { PROFILE_QUANTITIES } from '@meterportal/protocol';
 import { startOfDay } from '../apps/server/src/history/calendar';
 import { SESSION_COOKIE } from '../apps/server/src/http/session';
-import { percentile, r2 } from './stats';
+import { measureRoute } from './http-measure';
 
 /** A timed POST to the portal at `base` with a session cookie; the answer's bytes are kept. */
 export async function post(
@@ -47,8 +48,10 @@ interface Session {
 
 /**
  * The latency of LIGHT_REQUESTS device-detail reads from one session while HEAVY_SESSIONS
- * sessions each keep one `heavyBody` profile read in flight at all times. `strict` fails on any
- * heavy answer but 200; otherwise the heavy answers are counted by status (refusals included).
+ * sessions each keep one `heavyBody` profile read in flight at all times. Both kinds of client run
+ * in worker threads of their own (heavy-client.mjs, http-client.mjs), as browsers on other machines
+ * would: the server's event loop carries only the server. `strict` fails on any heavy answer but
+ * 200; otherwise the heavy answers are counted by status (refusals included).
  */
 export async function lightUnderHeavy(opts: {
   base: string;
@@ -58,36 +61,40 @@ export async function lightUnderHeavy(opts: {
 }) {
   const light = await opts.session();
   const heavySessions = await Promise.all(Array.from({ length: HEAVY_SESSIONS }, () => opts.session()));
-  let running = true;
-  let heavyDone = 0;
-  const heavyStatuses = new Map<number, number>();
-  const heavy = heavySessions.map(async (s) => {
-    while (running) {
-      const r = await post(opts.base, s.cookie, '/api/read/profile', opts.heavyBody);
-      if (opts.strict && r.status !== 200) throw new Error(`heavy read answered ${r.status}`);
-      heavyStatuses.set(r.status, (heavyStatuses.get(r.status) ?? 0) + 1);
-      heavyDone += 1;
-    }
+  const heavy = new Worker(new URL('./heavy-client.mjs', import.meta.url), {
+    workerData: {
+      url: `${opts.base}/api/read/profile`,
+      cookies: heavySessions.map((s) => `${SESSION_COOKIE}=${s.cookie}`),
+      body: JSON.stringify(opts.heavyBody),
+      strict: opts.strict,
+    },
   });
+  const heavyResult = new Promise<{ statuses: Record<string, number>; failure: string | null }>(
+    (resolve, reject) => {
+      heavy.once('message', resolve);
+      heavy.once('error', reject);
+    },
+  );
   await new Promise((r) => setTimeout(r, 300));
-  const ms: number[] = [];
-  for (let i = 0; i < LIGHT_REQUESTS; i++) {
-    const r = await post(opts.base, light.cookie, '/api/read/devices/details', {
-      token: light.devices[0]!.token,
-    });
-    if (r.status !== 200) throw new Error(`light request answered ${r.status}`);
-    ms.push(r.ms);
-  }
-  running = false;
-  await Promise.all(heavy);
+  const body = JSON.stringify({ token: light.devices[0]!.token });
+  const timed = await measureRoute({
+    base: opts.base,
+    route: 'devices/details',
+    cookie: `${SESSION_COOKIE}=${light.cookie}`,
+    bodies: Array.from({ length: LIGHT_REQUESTS }, () => body),
+  });
+  heavy.postMessage('stop');
+  const { statuses, failure } = await heavyResult;
+  await heavy.terminate();
+  if (failure) throw new Error(failure);
   return {
     lightRequest: 'POST /api/read/devices/details',
-    requests: ms.length,
-    p50Ms: r2(percentile(ms, 50)),
-    p99Ms: r2(percentile(ms, 99)),
-    maxMs: r2(Math.max(...ms)),
+    requests: timed.requests,
+    p50Ms: timed.p50Ms,
+    p99Ms: timed.p99Ms,
+    maxMs: timed.maxMs,
     heavySessions: HEAVY_SESSIONS,
-    heavyReadsFinished: heavyDone,
-    heavyStatuses: Object.fromEntries(heavyStatuses),
+    heavyReadsFinished: Object.values(statuses).reduce((a, b) => a + b, 0),
+    heavyStatuses: statuses,
   };
 }

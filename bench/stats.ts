@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Percentile of a sample (nearest rank). */
@@ -15,7 +16,16 @@ export const r2 = (n: number) => Math.round(n * 100) / 100;
 export function report(name: string, result: object): void {
   const dir = path.resolve(import.meta.dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });
-  const body = { name, at: new Date().toISOString(), node: process.version, cpus: 2, ...result };
+  // The machine is shared: the load averages at the end of the run say how busy it was.
+  const loadAverage = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  const body = {
+    name,
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    loadAverage1m5m15m: loadAverage,
+    ...result,
+  };
   fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(body, null, 2) + '\n');
   console.log(JSON.stringify(body, null, 2));
 }
