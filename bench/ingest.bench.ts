@@ -204,13 +204,15 @@ const share = (r: { sustainedFramesPerSec: number }) => ({
   shareOfBareBroker: round3(r.sustainedFramesPerSec / Math.max(1, bare.ceilingPerSec)),
 });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
-{
+// BENCH_STORES=postgres (or sqlite) measures one store only.
+const STORES = (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',');
+if (STORES.includes('sqlite')) {
   const database = await openDatabase({ sqliteFile: path.join(tmp, 'ingest.db') });
   out.sqlite = share(await storeRun(database, 'sqlite', publisher));
   await database.close();
 }
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) {
+if (pgUrl && STORES.includes('postgres')) {
   const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
   const database = await openDatabase({ url: pgUrl, pgSchema: schema });
   out.postgres = share(await storeRun(database, 'postgres', publisher));

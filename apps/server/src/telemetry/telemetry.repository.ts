@@ -1,4 +1,5 @@
 // The only place that speaks SQL about telemetry.
+import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/database';
 import { bulkInsert, fixedChunks, type BulkColumnType, type BulkSpec, type QueryRunner } from './bulk';
@@ -185,8 +186,19 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
   };
   const minuteKeep: BulkSpec = { ...minuteMerge, onConflict: `${KEY} DO NOTHING` };
 
-  // Compare-and-set of cursors in two set-based statements: moves of known cursors, inserts of
-  // first ones. Returns the devices whose cursor moved.
+  // SQLite moves each cursor with one prepared statement (made on first use, once the schema is
+  // there): it runs in microseconds on the transaction's own connection, where a statement of
+  // thousands of VALUES would be parsed and planned anew at every commit.
+  const native = database.native;
+  let cursorMove: SQLite.Statement | null = null;
+  const sqliteCursorMove = () =>
+    native && 'sqlite' in native
+      ? (cursorMove ??= native.sqlite.prepare(
+          'UPDATE telemetry_cursors SET ts_sec = ?, registers = ?, open_minute = ? WHERE device_id = ? AND ts_sec = ?',
+        ))
+      : null;
+  // Compare-and-set of cursors: moves of known cursors, inserts of first ones, each set-based on
+  // PostgreSQL. Returns the devices whose cursor moved.
   async function moveCursors(trx: QueryRunner, cursors: readonly CursorMove[]): Promise<Set<number>> {
     const moved = new Set<number>();
     const updates = cursors.filter((c) => c.fromTsSec !== null);
@@ -231,7 +243,14 @@ export function createTelemetryRepository(database: Database, opts: { tz: string
       }
       return moved;
     }
-    for (const part of chunks(updates, 5)) {
+    const move = sqliteCursorMove();
+    if (move) {
+      for (const c of updates) {
+        const r = move.run(c.tsSec, JSON.stringify(c.registers), openMinuteParam(c), c.deviceId, c.fromTsSec);
+        if (r.changes === 1) moved.add(c.deviceId);
+      }
+    }
+    for (const part of move ? [] : chunks(updates, 5)) {
       collect(
         await trx.executeQuery(
           CompiledQuery.raw(
