@@ -50,6 +50,17 @@ export function connectionSettings(
   };
 }
 
+/** The broker settings a generic MQTT client asks for, one a line. */
+function brokerLines(c: ConnectionSettings): string[] {
+  return [
+    `  Server: ${c.host}`,
+    `  Port: ${c.port}`,
+    `  Client ID: ${meterClientId(c.username)}`,
+    `  Username: ${c.username}`,
+    `  Password: ${c.password}`,
+  ];
+}
+
 /** Lines to show once, beside the issued credentials. */
 export function deviceSettings(d: FamilyDevice, c: ConnectionSettings): string[] {
   const clientId = meterClientId(c.username);
@@ -76,22 +87,14 @@ export function deviceSettings(d: FamilyDevice, c: ConnectionSettings): string[]
     case 'p1':
       return [
         'P1 bridge MQTT settings:',
-        `  Server: ${c.host}`,
-        `  Port: ${c.port}`,
-        `  Client ID: ${clientId}`,
-        `  Username: ${c.username}`,
-        `  Password: ${c.password}`,
+        ...brokerLines(c),
         `  Topic: p1/${d.topic}`,
         '  Payload: each raw telegram as read from the P1 port, or DSMR-reader JSON.',
       ];
     case 'json':
       return [
         'Gateway MQTT settings:',
-        `  Server: ${c.host}`,
-        `  Port: ${c.port}`,
-        `  Client ID: ${clientId}`,
-        `  Username: ${c.username}`,
-        `  Password: ${c.password}`,
+        ...brokerLines(c),
         `  Topic: json/${d.topic}`,
         "  Payload: one JSON object per reading, read through the device's mapping.",
       ];

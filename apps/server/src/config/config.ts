@@ -10,6 +10,18 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list, its items trimmed and empty ones left out. */
+const commaList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+
 /** Address ranges proxy-addr knows by name. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -47,16 +59,7 @@ const EnvSchema = z.object({
         return false;
       }
     }, 'is not a known IANA time zone'),
-  ROLES: z
-    .string()
-    .default('read,write,ws,ingest')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((r) => r.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(Roles)).min(1)),
+  ROLES: commaList('read,write,ws,ingest').pipe(z.array(z.enum(Roles)).min(1)),
   PUBLIC_READ_BASE: z.string().default('/api/read'),
   PUBLIC_WRITE_BASE: z.string().default('/api/write'),
   PUBLIC_WS_URL: z.string().default('/ws'),
@@ -81,31 +84,14 @@ const EnvSchema = z.object({
    * Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges or loopback, linklocal,
    * uniquelocal. Empty: the client address is the connection's own.
    */
-  TRUST_PROXY: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .refine(isProxyAddress, 'must list IP addresses, CIDR ranges or loopback, linklocal, uniquelocal'),
-      ),
+  TRUST_PROXY: commaList('').pipe(
+    z.array(
+      z
+        .string()
+        .refine(isProxyAddress, 'must list IP addresses, CIDR ranges or loopback, linklocal, uniquelocal'),
     ),
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    ),
+  ),
+  ALLOWED_ORIGINS: commaList(''),
   COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

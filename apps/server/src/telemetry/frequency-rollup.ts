@@ -2,8 +2,8 @@
 // mean within 50 Hz ± 1 % and extremes within 50 Hz + 4 % / − 6 %. EN 50160 states its frequency
 // rule over a year, longer than minutes are kept, so ingest and backfill recompute the quarters a
 // write touched from the minutes, in the same transaction; pruning minutes leaves them alone.
-import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../db/database';
+import { bucketsOf, overBuckets, refreshFromMinutes, type DeviceBucket } from './buckets';
 import type { QueryRunner } from './bulk';
 
 /** Seconds in a counting bucket: every zone offset is a multiple of it, so local days split on it. */
@@ -23,52 +23,18 @@ const upsert = (from: string, on: string) =>
    ON CONFLICT (device_id, quarter_sec) DO UPDATE SET minutes = excluded.minutes,
      within_band = excluded.within_band, within_always = excluded.within_always`;
 
-const PG_REFRESH = upsert(
-  'unnest($1::int[], $2::bigint[]) AS q(device_id, quarter_sec)',
-  `m.device_id = q.device_id AND m.ts_sec >= q.quarter_sec AND m.ts_sec < q.quarter_sec + ${Q}`,
-);
-const SQLITE_CHUNK = 200;
-const sqliteRefresh = (n: number) =>
-  upsert(
-    `(VALUES ${new Array<string>(n).fill('(?, ?)').join(', ')}) AS q`,
-    `m.device_id = q.column1 AND m.ts_sec >= q.column2 AND m.ts_sec < q.column2 + ${Q}`,
-  );
-const sqliteStatements = new Map<number, string>();
+const REFRESH = refreshFromMinutes(upsert, Q);
 
 /** The distinct (device, quarter) pairs of minute starts. */
-export function frequencyQuartersOf(
-  minutes: readonly { deviceId: number; tsSec: number }[],
-): { deviceId: number; quarterSec: number }[] {
-  const seen = new Map<string, { deviceId: number; quarterSec: number }>();
-  for (const m of minutes) {
-    const quarterSec = m.tsSec - (m.tsSec % Q);
-    seen.set(`${m.deviceId}:${quarterSec}`, { deviceId: m.deviceId, quarterSec });
-  }
-  return [...seen.values()];
+export function frequencyQuartersOf(minutes: readonly { deviceId: number; tsSec: number }[]): DeviceBucket[] {
+  return bucketsOf(minutes, Q);
 }
 
 /** Recomputes the named quarters from their minutes (call inside the transaction that wrote them). */
 export async function refreshFrequencyQuarters(
   trx: QueryRunner,
   dialect: Dialect,
-  quarters: readonly { deviceId: number; quarterSec: number }[],
+  quarters: readonly DeviceBucket[],
 ): Promise<void> {
-  if (quarters.length === 0) return;
-  if (dialect === 'postgres') {
-    await trx.executeQuery(
-      CompiledQuery.raw(PG_REFRESH, [quarters.map((q) => q.deviceId), quarters.map((q) => q.quarterSec)]),
-    );
-    return;
-  }
-  for (let i = 0; i < quarters.length; i += SQLITE_CHUNK) {
-    const part = quarters.slice(i, i + SQLITE_CHUNK);
-    let text = sqliteStatements.get(part.length);
-    if (!text) sqliteStatements.set(part.length, (text = sqliteRefresh(part.length)));
-    await trx.executeQuery(
-      CompiledQuery.raw(
-        text,
-        part.flatMap((q) => [q.deviceId, q.quarterSec]),
-      ),
-    );
-  }
+  await overBuckets(trx, dialect, quarters, REFRESH);
 }

@@ -8,6 +8,7 @@
 // re-delivered or merged minute can never leave what a read answers out of step.
 import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../db/database';
+import { bucketsOf, overBuckets, refreshFromMinutes, textByCount, type DeviceBucket } from './buckets';
 import type { QueryRunner } from './bulk';
 import { MINUTE_COLUMNS } from './columns';
 
@@ -31,74 +32,20 @@ const upsert = (from: string, on: string) =>
    WHERE true GROUP BY m.device_id, m.ts_sec - m.ts_sec % ${HOUR_SEC}
    ON CONFLICT (device_id, hour_sec) DO UPDATE SET ${UPDATE}`;
 
-const PG_REFRESH = upsert(
-  'unnest($1::int[], $2::bigint[]) AS h(device_id, hour_sec)',
-  `m.device_id = h.device_id AND m.ts_sec >= h.hour_sec AND m.ts_sec < h.hour_sec + ${HOUR_SEC}`,
-);
-const SQLITE_CHUNK = 200;
-const sqliteRefresh = (n: number) =>
-  upsert(
-    `(VALUES ${new Array<string>(n).fill('(?, ?)').join(', ')}) AS h`,
-    `m.device_id = h.column1 AND m.ts_sec >= h.column2 AND m.ts_sec < h.column2 + ${HOUR_SEC}`,
-  );
+const REFRESH = refreshFromMinutes(upsert, HOUR_SEC);
 
 /** The distinct (device, hour) pairs of minute starts. */
-export function hoursOf(
-  minutes: readonly { deviceId: number; tsSec: number }[],
-): { deviceId: number; hourSec: number }[] {
-  const seen = new Map<string, { deviceId: number; hourSec: number }>();
-  for (const m of minutes) {
-    const hourSec = m.tsSec - (m.tsSec % HOUR_SEC);
-    seen.set(`${m.deviceId}:${hourSec}`, { deviceId: m.deviceId, hourSec });
-  }
-  return [...seen.values()];
+export function hoursOf(minutes: readonly { deviceId: number; tsSec: number }[]): DeviceBucket[] {
+  return bucketsOf(minutes, HOUR_SEC);
 }
-
-/** SQL text per row count, built once for each count. */
-function byCount(text: (n: number) => string): (n: number) => string {
-  const made = new Map<number, string>();
-  return (n) => made.get(n) ?? made.set(n, text(n)).get(n)!;
-}
-
-/**
- * Runs one statement over (device, hour) pairs: on PostgreSQL once with the two columns as arrays
- * ($1 devices, $2 hours), on SQLite in chunks of `?, ?` pairs in that order.
- */
-async function overHours(
-  trx: QueryRunner,
-  dialect: Dialect,
-  hours: readonly { deviceId: number; hourSec: number }[],
-  pgText: string,
-  sqliteText: (n: number) => string,
-  chunk: number,
-): Promise<void> {
-  if (hours.length === 0) return;
-  if (dialect === 'postgres') {
-    await trx.executeQuery(
-      CompiledQuery.raw(pgText, [hours.map((h) => h.deviceId), hours.map((h) => h.hourSec)]),
-    );
-    return;
-  }
-  for (let i = 0; i < hours.length; i += chunk) {
-    const part = hours.slice(i, i + chunk);
-    await trx.executeQuery(
-      CompiledQuery.raw(
-        sqliteText(part.length),
-        part.flatMap((h) => [h.deviceId, h.hourSec]),
-      ),
-    );
-  }
-}
-
-const sqliteRefreshText = byCount(sqliteRefresh);
 
 /** Recomputes the named hours from their minutes (call inside the transaction that wrote them). */
 export async function refreshHours(
   trx: QueryRunner,
   dialect: Dialect,
-  hours: readonly { deviceId: number; hourSec: number }[],
+  hours: readonly DeviceBucket[],
 ): Promise<void> {
-  await overHours(trx, dialect, hours, PG_REFRESH, sqliteRefreshText, SQLITE_CHUNK);
+  await overBuckets(trx, dialect, hours, REFRESH);
 }
 
 /**
@@ -123,22 +70,24 @@ export async function pruneHours(trx: QueryRunner, dialect: Dialect, cutoffSec: 
   );
 }
 
-const SQLITE_MARK_CHUNK = 500;
-const PG_MARK = `INSERT INTO telemetry_hours_dirty (device_id, hour_sec)
-  SELECT * FROM unnest($1::int[], $2::bigint[]) ON CONFLICT DO NOTHING`;
-const sqliteMarkText = byCount(
-  (n) =>
-    `INSERT INTO telemetry_hours_dirty (device_id, hour_sec) VALUES ${new Array<string>(n).fill('(?, ?)').join(', ')}
+const MARK = {
+  pgText: `INSERT INTO telemetry_hours_dirty (device_id, hour_sec)
+  SELECT * FROM unnest($1::int[], $2::bigint[]) ON CONFLICT DO NOTHING`,
+  sqliteText: textByCount(
+    (n) =>
+      `INSERT INTO telemetry_hours_dirty (device_id, hour_sec) VALUES ${new Array<string>(n).fill('(?, ?)').join(', ')}
      ON CONFLICT DO NOTHING`,
-);
+  ),
+  chunk: 500,
+};
 
 /** Marks the hours of written minutes for a later recompute (inside the writing transaction). */
 export async function markHours(
   trx: QueryRunner,
   dialect: Dialect,
-  hours: readonly { deviceId: number; hourSec: number }[],
+  hours: readonly DeviceBucket[],
 ): Promise<void> {
-  await overHours(trx, dialect, hours, PG_MARK, sqliteMarkText, SQLITE_MARK_CHUNK);
+  await overBuckets(trx, dialect, hours, MARK);
 }
 
 /**
@@ -164,7 +113,7 @@ export async function refreshMarkedHours(
   );
   const hours = (rows as { hour_sec: number | string; device_id: number }[]).map((r) => ({
     deviceId: Number(r.device_id),
-    hourSec: Number(r.hour_sec),
+    startSec: Number(r.hour_sec),
   }));
   await refreshHours(trx, dialect, hours);
   return hours.length;

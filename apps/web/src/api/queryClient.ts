@@ -13,6 +13,9 @@ export type ErrorMeta = {
   errorKey?: string | ((error: unknown) => string | null);
 };
 
+/** The usual failure report: the API communication error, whatever went wrong. */
+export const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
+
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: ErrorMeta;

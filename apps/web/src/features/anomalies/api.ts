@@ -1,6 +1,7 @@
 import type { RouteAnswer } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http';
+import { apiErrors } from '../../api/queryClient';
 
 export const anomalyKeys = {
   all: ['anomalies'] as const,
@@ -19,7 +20,7 @@ export function useAnomalyModelQuery(deviceToken: string | undefined) {
     enabled: deviceToken !== undefined,
     queryFn: async ({ signal }): Promise<AnomalyModelData> =>
       (await call('anomalyModel', { token: deviceToken ?? '' }, { signal })).data,
-    meta: { errorKey: 'common.api_communication_error' },
+    meta: apiErrors,
   });
 }
 
@@ -33,7 +34,7 @@ export function useTrainAnomalyModelMutation(deviceToken: string | undefined) {
       qc.setQueryData(anomalyKeys.model(deviceToken ?? ''), data);
       void qc.invalidateQueries({ queryKey: [...anomalyKeys.all, 'band'] });
     },
-    meta: { errorKey: 'common.api_communication_error' },
+    meta: apiErrors,
   });
 }
 

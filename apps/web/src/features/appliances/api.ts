@@ -1,7 +1,7 @@
 import { ErrorCode, type NilmSettings, type RouteAnswer } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../api/http';
-import type { ErrorMeta } from '../../api/queryClient';
+import { apiErrors, type ErrorMeta } from '../../api/queryClient';
 
 export const appliancesKeys = {
   all: ['appliances'] as const,
@@ -28,7 +28,7 @@ export function useAppliancesQuery(token: string, fromMs: number, toMs: number) 
     queryKey: appliancesKeys.list(token, fromMs, toMs),
     queryFn: async ({ signal }): Promise<RouteAnswer<'appliances'>['data']> =>
       (await call('appliances', { token, from: fromMs, to: toMs }, { signal })).data,
-    meta: { errorKey: 'common.api_communication_error' },
+    meta: apiErrors,
   });
 }
 

@@ -35,6 +35,11 @@ export function endSession(): void {
   authStore.set({ user: null, devices: [] });
 }
 
+/** The session token calls carry, '' when signed out (the server then answers 601). */
+export function userToken(): string {
+  return authStore.get().user?.token ?? '';
+}
+
 export function currentUser(): AuthUser | null {
   const { user } = authStore.get();
   return isSessionValid(user, Date.now()) ? user : null;

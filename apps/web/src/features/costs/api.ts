@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { call, isDataNotFound } from '../../api/http';
 import { snackbar } from '../../api/notify';
-import type { ErrorMeta } from '../../api/queryClient';
+import { apiErrors, type ErrorMeta } from '../../api/queryClient';
 
 export const costsKeys = {
   all: ['costs'] as const,
@@ -17,7 +17,6 @@ export const costsKeys = {
 const quietNotFound: ErrorMeta = {
   errorKey: (e) => (isDataNotFound(e) ? null : 'common.api_communication_error'),
 };
-const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
 
 /** The device's tariff versions and whether the user may edit them. */
 export function useTariffsQuery(token: string | undefined) {

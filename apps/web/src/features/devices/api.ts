@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { call, isApiError, isDataNotFound, isUnreadable } from '../../api/http';
 import { SUCCESS_DIALOG_MS, getModal } from '../../api/notify';
-import type { ErrorMeta } from '../../api/queryClient';
+import { apiErrors, type ErrorMeta } from '../../api/queryClient';
 import { refreshDeviceList } from '../auth/calls';
-import { authStore, updateDevices, useAuthUser, useDeviceList } from '../auth/session';
+import { authStore, updateDevices, useAuthUser, useDeviceList, userToken } from '../auth/session';
 import {
   initialSelection,
   rememberedDevice,
@@ -85,7 +85,7 @@ export function useHierarchyQuery() {
     queryFn: async () => {
       const startedWith = selectedMacStore.get();
       const list = authStore.get().devices;
-      const menu = await loadMenu(authStore.get().user?.token ?? '', list);
+      const menu = await loadMenu(userToken(), list);
       const macs = leaves(menu.nodes).flatMap((n) => n.data.mac ?? []);
       await selectUnlessChosen(startedWith, () =>
         initialSelection(list, macs, rememberedDevice(authStore.get().user?.user), hasRecentData),
@@ -109,7 +109,7 @@ export function useSaveHierarchyMutation() {
       qc.setQueryData(hierarchyKeys.menu(user?.user ?? ''), menu);
       await saveMenu(user?.token ?? '', menu);
     },
-    meta: { errorKey: 'common.api_communication_error' } satisfies ErrorMeta,
+    meta: apiErrors,
   });
 }
 
@@ -174,7 +174,7 @@ export function useDeviceDetailsQuery(deviceToken: string | undefined) {
       }
     },
     enabled: !!deviceToken,
-    meta: { errorKey: 'common.api_communication_error' } satisfies ErrorMeta,
+    meta: apiErrors,
   });
 }
 
@@ -186,7 +186,7 @@ export function useSaveDeviceDetailsMutation() {
       return v;
     },
     onSuccess: (v) => qc.setQueryData(detailsKeys.byToken(v.token), { MRK: v.MRK, RK: v.RK }),
-    meta: { errorKey: 'common.api_communication_error' } satisfies ErrorMeta,
+    meta: apiErrors,
   });
 }
 
@@ -207,6 +207,6 @@ export function useDeviceClockQuery(deviceToken: string | undefined) {
     },
     enabled: !!deviceToken,
     refetchInterval: 60_000,
-    meta: { errorKey: 'common.api_communication_error' } satisfies ErrorMeta,
+    meta: apiErrors,
   });
 }

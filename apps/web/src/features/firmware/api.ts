@@ -8,8 +8,9 @@ import {
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call, isApiError, upload } from '../../api/http';
+import { apiErrors } from '../../api/queryClient';
 import { subscribeData } from '../../api/live';
-import { authStore } from '../auth/session';
+import { userToken } from '../auth/session';
 import { isRunning } from './upgradeRules';
 
 export const firmwareKeys = {
@@ -21,15 +22,13 @@ export const firmwareKeys = {
 /** Firmware state of one device: version, online, upgrades newest first. */
 export type FirmwareStatus = RouteAnswer<'firmwareStatus'>['data'];
 
-const userToken = () => authStore.get().user?.token ?? '';
-
 /** Every registered firmware version. */
 export function useFirmwareVersionsQuery() {
   return useQuery({
     queryKey: firmwareKeys.versions(),
     queryFn: async ({ signal }): Promise<FirmwareVersionEntry[]> =>
       (await call('firmwareVersions', { user_token: userToken() }, { signal })).data,
-    meta: { errorKey: 'common.api_communication_error' },
+    meta: apiErrors,
   });
 }
 
@@ -45,7 +44,7 @@ export function useFirmwareStatusQueries(devices: readonly DeviceListEntry[]) {
         const latest = q.state.data?.upgrades[0];
         return latest && isRunning(latest.state) ? 3000 : false;
       },
-      meta: { errorKey: 'common.api_communication_error' },
+      meta: apiErrors,
     })),
   });
 }

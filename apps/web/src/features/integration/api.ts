@@ -1,19 +1,13 @@
 import { ErrorCode, type IntegrationTokenEntry } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../api/http';
-import type { ErrorMeta } from '../../api/queryClient';
-import { authStore, useAuthUser } from '../auth/session';
+import { apiErrors } from '../../api/queryClient';
+import { useAuthUser, userToken } from '../auth/session';
 
 export const integrationKeys = {
   all: ['integration'] as const,
   tokens: (userToken: string) => [...integrationKeys.all, 'tokens', userToken] as const,
 };
-
-const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
-
-function userToken(): string {
-  return authStore.get().user?.token ?? '';
-}
 
 /** The user's integration tokens, newest first. */
 export function useIntegrationTokensQuery() {

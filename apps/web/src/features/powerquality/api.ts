@@ -1,6 +1,7 @@
 import type { PowerQualityWeek } from '@meterportal/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http';
+import { apiErrors } from '../../api/queryClient';
 
 export const powerQualityKeys = {
   all: ['power-quality'] as const,
@@ -14,6 +15,6 @@ export function usePowerQualityWeekQuery(deviceToken: string | undefined, monday
     enabled: deviceToken !== undefined,
     queryFn: async ({ signal }): Promise<PowerQualityWeek> =>
       (await call('powerQualityWeek', { token: deviceToken ?? '', week: monday }, { signal })).data,
-    meta: { errorKey: 'common.api_communication_error' },
+    meta: apiErrors,
   });
 }

@@ -117,13 +117,34 @@ export interface CommandChartInput {
   zoom: boolean;
 }
 
-function zoomOption(zoom: boolean) {
-  return zoom
-    ? [
-        { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
-        { type: 'slider', xAxisIndex: 0, bottom: 12, height: 20, filterMode: 'none' },
-      ]
-    : [];
+/**
+ * What the command charts share: the legend of their series and, when zoomable, the zoom slider
+ * under the plot, which the grid's bottom (`zoomedBottom` instead of `bottom`) leaves room for.
+ */
+function commandChartFrame(
+  input: CommandChartInput,
+  grid: { top: number; bottom: number; zoomedBottom: number },
+) {
+  return {
+    animation: false,
+    legend: legendOption(
+      input.legend,
+      input.series.map((s) => s.key),
+    ),
+    grid: {
+      left: 16,
+      right: 24,
+      top: grid.top,
+      bottom: input.zoom ? grid.zoomedBottom : grid.bottom,
+      containLabel: true,
+    },
+    dataZoom: input.zoom
+      ? [
+          { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+          { type: 'slider', xAxisIndex: 0, bottom: 12, height: 20, filterMode: 'none' },
+        ]
+      : [],
+  };
 }
 
 /** How the harmonic spectrum is drawn. */
@@ -156,12 +177,7 @@ export function harmonicsOption(
       ? { type: 'value', min: 0 }
       : { type: 'value', min: 0, max: 100 };
   return {
-    animation: false,
-    legend: legendOption(
-      input.legend,
-      input.series.map((s) => s.key),
-    ),
-    grid: { left: 16, right: 24, top: 48, bottom: input.zoom ? 56 : 24, containLabel: true },
+    ...commandChartFrame(input, { top: 48, bottom: 24, zoomedBottom: 56 }),
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
@@ -172,7 +188,6 @@ export function harmonicsOption(
       data: Array.from({ length: Math.max(0, input.orders - first + 1) }, (_v, i) => String(i + first)),
     },
     yAxis: { ...yAxis, name: '%', axisLabel: { formatter: (v: number) => formatNumber(v) } },
-    dataZoom: zoomOption(input.zoom),
     series: input.series.map((s) => ({
       name: input.legend.names[s.key],
       type: 'bar',
@@ -188,12 +203,7 @@ export function waveformOption(
 ): EChartsCoreOption {
   const lastMs = Math.max(0, ...input.series.map((s) => s.points.at(-1)?.[0] ?? 0));
   return {
-    animation: false,
-    legend: legendOption(
-      input.legend,
-      input.series.map((s) => s.key),
-    ),
-    grid: { left: 16, right: 24, top: 56, bottom: input.zoom ? 72 : 36, containLabel: true },
+    ...commandChartFrame(input, { top: 56, bottom: 36, zoomedBottom: 72 }),
     tooltip: {
       trigger: 'axis',
       axisPointer: {
@@ -226,7 +236,6 @@ export function waveformOption(
         axisLabel: { formatter: (v: number) => formatNumber(v) },
       },
     ],
-    dataZoom: zoomOption(input.zoom),
     series: input.series.map((s) => {
       const voltage = seriesParts(s.key).kind === 'U';
       return {

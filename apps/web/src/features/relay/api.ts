@@ -1,6 +1,7 @@
 import { ErrorCode, type RelayState, type RouteAnswer } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../api/http';
+import { apiErrors } from '../../api/queryClient';
 
 export const relayKeys = {
   all: ['relay'] as const,
@@ -14,7 +15,7 @@ export function useRelayHistoryQuery(deviceToken: string | undefined) {
     enabled: deviceToken !== undefined,
     queryFn: async ({ signal }): Promise<RouteAnswer<'relayHistory'>['data']> =>
       (await call('relayHistory', { token: deviceToken ?? '' }, { signal })).data,
-    meta: { errorKey: 'common.api_communication_error' },
+    meta: apiErrors,
   });
 }
 

@@ -8,7 +8,10 @@ import { useSelectedDevice } from '../devices/selection';
 import { useSaveSettingsMutation, useSettingsQuery } from './api';
 import { settingsDevices } from './routes';
 import { LoraSection, MeasurementSection, WifiSection, type SaveSection } from './SettingsSections';
-import { ErrorCode } from '@meterportal/protocol';
+import { ErrorCode, type SettingsWriteRequest } from '@meterportal/protocol';
+
+/** A section's column: the whole row on narrow screens, half from antd's lg, a third from xxl. */
+const SECTION_COLUMN = { xs: 24, lg: 12, xxl: 8 } as const;
 
 /**
  * LoRa, WiFi and measurement settings of an owned device: read from the device when the screen
@@ -31,7 +34,12 @@ export function SettingsPage() {
       toast('success', t('common.settings_saved'));
       return data;
     });
-  const saving = (section: string) => save.isPending && save.variables.section === section;
+  /** What every section is given: the device, whether its own save is running, and the one save. */
+  const sectionProps = (section: SettingsWriteRequest['section']) => ({
+    token: device.token,
+    saving: save.isPending && save.variables.section === section,
+    onSave,
+  });
   const lora = 'lora' in device && device.lora === true ? settings.data?.lora : null;
   const phases = ('phase_use' in device ? device.phase_use : undefined) ?? 3;
   const silent = isApiError(settings.error, ErrorCode.DeviceNotResponding);
@@ -68,24 +76,17 @@ export function SettingsPage() {
       {settings.data && (
         <Row gutter={[16, 16]}>
           {lora && (
-            <Col xs={24} lg={12} xxl={8}>
-              <LoraSection token={device.token} value={lora} saving={saving('lora')} onSave={onSave} />
+            <Col {...SECTION_COLUMN}>
+              <LoraSection {...sectionProps('lora')} value={lora} />
             </Col>
           )}
-          <Col xs={24} lg={12} xxl={8}>
-            <WifiSection
-              token={device.token}
-              value={settings.data.wifi}
-              saving={saving('wifi')}
-              onSave={onSave}
-            />
+          <Col {...SECTION_COLUMN}>
+            <WifiSection {...sectionProps('wifi')} value={settings.data.wifi} />
           </Col>
-          <Col xs={24} lg={12} xxl={8}>
+          <Col {...SECTION_COLUMN}>
             <MeasurementSection
-              token={device.token}
+              {...sectionProps('measurement')}
               value={settings.data.measurement}
-              saving={saving('measurement')}
-              onSave={onSave}
               phases={phases}
             />
           </Col>

@@ -2,8 +2,8 @@ import { ErrorCode, type SiteMap } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError, upload } from '../../api/http';
 import { getConfig } from '../../api/config';
-import type { ErrorMeta } from '../../api/queryClient';
-import { authStore, useAuthUser } from '../auth/session';
+import { apiErrors } from '../../api/queryClient';
+import { useAuthUser, userToken } from '../auth/session';
 
 export const siteMapKeys = {
   all: ['siteMaps'] as const,
@@ -12,12 +12,6 @@ export const siteMapKeys = {
 
 /** How often the pins' live states are read again. */
 export const PIN_STATE_REFRESH_MS = 3000;
-
-const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
-
-function userToken(): string {
-  return authStore.get().user?.token ?? '';
-}
 
 /** The URL of a map's plan image (the session cookie identifies the user). */
 export function siteMapImageUrl(id: number): string {

@@ -6,8 +6,8 @@ import {
 } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../api/http';
-import type { ErrorMeta } from '../../api/queryClient';
-import { authStore } from '../auth/session';
+import { apiErrors } from '../../api/queryClient';
+import { userToken } from '../auth/session';
 
 /** Filters of the alarm list, as the list request takes them. */
 export type AlarmFilters = Pick<RouteBody<'alarmList'>, 'state' | 'severity' | 'from' | 'to'>;
@@ -20,11 +20,6 @@ export const alarmsKeys = {
 
 /** How often the alarm lists are read again while the screen is open, ms. */
 const REFRESH_MS = 3000;
-const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
-
-function userToken(): string {
-  return authStore.get().user?.token ?? '';
-}
 
 /** The signed-in user's rules on a device. */
 export function useAlarmRulesQuery(deviceToken: string | undefined) {

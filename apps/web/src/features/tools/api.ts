@@ -8,9 +8,9 @@ import {
 import { currentLanguage } from '../../i18n/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_CODE, call, isApiError, isDataNotFound } from '../../api/http';
-import type { ErrorMeta } from '../../api/queryClient';
+import { apiErrors, type ErrorMeta } from '../../api/queryClient';
 import { normalizePoints, type Point } from '../../charts/series';
-import { authStore, useAuthUser } from '../auth/session';
+import { useAuthUser, userToken } from '../auth/session';
 import type { Bounds } from './monitoringRules';
 import { toPair, type Destination, type Pair } from './notificationRules';
 
@@ -27,7 +27,6 @@ export const toolsKeys = {
 const chartErrors: ErrorMeta = {
   errorKey: (e) => (isDataNotFound(e) ? 'common.data_not_found' : 'common.api_communication_error'),
 };
-const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
 
 const unreadable = (what: string) => new ApiError(NETWORK_ERROR_CODE, `unreadable ${what} answer`, 200);
 
@@ -132,10 +131,6 @@ export function useTimelineRowQuery(deviceToken: string | undefined, bounds: Bou
 function messageLanguage(): MessageLanguage {
   const l = currentLanguage();
   return MESSAGE_LANGUAGES.find((m) => l.startsWith(m)) ?? 'en';
-}
-
-function userToken(): string {
-  return authStore.get().user?.token ?? '';
 }
 
 /** Webex spaces of the configured bot; 610 means Webex is not set up, which is not an error. */

@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http';
-import type { ErrorMeta } from '../../api/queryClient';
+import { apiErrors } from '../../api/queryClient';
 import { useAuthUser } from '../auth/session';
 import { notificationKeys } from '../shell/notificationsApi';
 import { historyRequest, type HistoryFilters } from './historyRules';
-
-const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
 
 /** One page of the notification history; `beforeId` is the cursor (none: the newest page). */
 export function useNotificationHistoryQuery(filters: HistoryFilters, beforeId: number | undefined) {

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../api/http';
-import type { ErrorMeta } from '../../api/queryClient';
-import { authStore, useAuthUser } from '../auth/session';
+import { apiErrors, type ErrorMeta } from '../../api/queryClient';
+import { useAuthUser, userToken } from '../auth/session';
 import { sha256Hex } from '../auth/sha256';
 import { RELOAD_DELAY_MS } from './userRules';
 
@@ -14,15 +14,10 @@ export const userManagerKeys = {
   devices: (userToken: string) => [...userManagerKeys.all, 'devices', userToken] as const,
 };
 
-const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
 const writeErrors: ErrorMeta = {
   errorKey: (e) =>
     isApiError(e, ErrorCode.Conflict) ? 'common.object_exists' : 'common.api_communication_error',
 };
-
-function userToken(): string {
-  return authStore.get().user?.token ?? '';
-}
 
 /**
  * The server's answer to "may this user open that application" (seed 001 section 6). Any failure

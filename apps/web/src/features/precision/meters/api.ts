@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { getConfig } from '../../../api/config';
 import { call, isApiError, isDataNotFound, upload } from '../../../api/http';
 import { toast } from '../../../api/notify';
-import type { ErrorMeta } from '../../../api/queryClient';
+import { apiErrors, type ErrorMeta } from '../../../api/queryClient';
 import { errorDialog } from './dialogs';
 
 export const meterKeys = {
@@ -15,7 +15,6 @@ export const meterKeys = {
     [...meterKeys.all, 'images', deviceToken, meterId] as const,
 };
 
-const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
 /** A meter's tests and images: an unknown meter is said once by the page, not as a failure. */
 const meterPartErrors: ErrorMeta = {
   errorKey: (e) => (isApiError(e, ErrorCode.NotFound) ? null : 'common.api_communication_error'),

@@ -7,9 +7,9 @@ import {
 } from '@meterportal/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../../api/http';
-import type { ErrorMeta } from '../../../api/queryClient';
+import { apiErrors } from '../../../api/queryClient';
 import { refreshDeviceList } from '../../auth/calls';
-import { authStore, updateDevices, useAuthUser } from '../../auth/session';
+import { updateDevices, useAuthUser, userToken } from '../../auth/session';
 import { hierarchyKeys } from '../../devices/api';
 import { userManagerKeys } from '../api';
 
@@ -17,12 +17,6 @@ export const registrationKeys = {
   all: ['registration'] as const,
   devices: (userToken: string) => [...registrationKeys.all, 'devices', userToken] as const,
 };
-
-const apiErrors: ErrorMeta = { errorKey: 'common.api_communication_error' };
-
-function userToken(): string {
-  return authStore.get().user?.token ?? '';
-}
 
 /** Registered devices with family, topic, credentials and online state; refreshed while shown. */
 export function useRegisteredDevicesQuery() {
