@@ -26,6 +26,7 @@ import * as m027 from './027_absent_quantities';
 import * as m028 from './028_folder_report_schedules';
 import * as m029 from './029_meter_capacity';
 import * as m030 from './030_harmonic_intervals';
+import * as m031 from './031_hot_updates';
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -86,6 +87,7 @@ const STEPS: Record<string, Step> = {
   '028_folder_report_schedules': m028,
   '029_meter_capacity': m029,
   '030_harmonic_intervals': m030,
+  '031_hot_updates': m031,
 };
 
 /** Brings the schema up to the named migration (upgrade tests start from an older schema). */
