@@ -63,13 +63,13 @@ export function folderPeaks(
   const limit = (v: number) => (v > 0 ? f.kw(v) : w.notSet);
   table(
     [
-      { title: w.device, width: 2.2, align: 'left' },
-      { title: w.mac, width: 2, align: 'left' },
+      { title: w.device, width: 2, align: 'left' },
+      { title: w.mac, width: 1.8, align: 'left' },
       { title: w.mrk, width: 1.1 },
       { title: w.rk, width: 1.1 },
       { title: w.peakKw, width: 1.2 },
       { title: w.peakAt, width: 2.1 },
-      { title: w.avg12Kw, width: 1.7 },
+      { title: w.avg12Kw, width: 2.2 },
     ],
     m.devices.map((d) => [
       d.title,
