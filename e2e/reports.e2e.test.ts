@@ -140,45 +140,134 @@ const FOLDER_TEXTS: Record<Lang, { card: string; pdfTitle: string; folder: strin
   de: { card: 'Ordnerbericht', pdfTitle: 'Energie und Kosten eines Ordners', folder: 'Ordner' },
 };
 
-/** What the folder schedule form and list say, per language. */
-const FOLDER_SCHEDULE: Record<Lang, { target: string; tag: string; save: string; monthly: string }> = {
+/** A folder report's other kinds: the option's label, the PDF's title and what its totals say. */
+type FolderKind = 'PEAKS' | 'AVAILABILITY';
+const FOLDER_KINDS: Record<Lang, Record<FolderKind, { label: string; pdfTitle: string; total: string }>> = {
   en: {
-    target: 'A folder (energy and cost)',
-    tag: 'Folder: energy and cost',
+    PEAKS: {
+      label: 'Maximum demand and capacity',
+      pdfTitle: 'Maximum demand of a folder',
+      total: 'Coincident peak of the folder',
+    },
+    AVAILABILITY: {
+      label: 'Availability',
+      pdfTitle: 'Availability of a folder',
+      total: 'Mean online share of the devices',
+    },
+  },
+  sk: {
+    PEAKS: {
+      label: 'Maximálny odber a kapacita',
+      pdfTitle: 'Maximálny odber priečinka',
+      total: 'Súčasná špička priečinka',
+    },
+    AVAILABILITY: {
+      label: 'Dostupnosť',
+      pdfTitle: 'Dostupnosť priečinka',
+      total: 'Priemerný podiel online zariadení',
+    },
+  },
+  de: {
+    PEAKS: {
+      label: 'Höchstlast und Leistung',
+      pdfTitle: 'Höchstlast eines Ordners',
+      total: 'Gleichzeitige Spitze des Ordners',
+    },
+    AVAILABILITY: {
+      label: 'Verfügbarkeit',
+      pdfTitle: 'Verfügbarkeit eines Ordners',
+      total: 'Mittlerer Online-Anteil der Geräte',
+    },
+  },
+};
+
+/**
+ * Downloads the folder Plant's max-demand and availability reports from the folder card and reads
+ * them: each names the folder, lists the two meters dragged into it, and states the folder's line.
+ */
+async function downloadFolderKinds(page: Page, lang: Lang, shot: string): Promise<void> {
+  const card = page.locator('.ant-card').filter({ hasText: FOLDER_TEXTS[lang].card });
+  for (const kind of ['PEAKS', 'AVAILABILITY'] as const) {
+    const k = FOLDER_KINDS[lang][kind];
+    await pick(page, 'folder-report-kind', k.label);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByTestId('folder-report-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^folder-${kind.toLowerCase()}-Plant-\\d{4}-\\d{2}\\.pdf$`),
+    );
+    const pdf = pdfPages(fs.readFileSync(await download.path()), `${shot}-${kind.toLowerCase()}`);
+    expect(pdf.text).toContain(k.pdfTitle);
+    expect(pdf.text).toContain(`${FOLDER_TEXTS[lang].folder}: Plant`);
+    expect(pdf.text).toContain(k.total);
+    expect(pdf.text).toContain('02-4D-50-00-00-04');
+    expect(pdf.text).toContain('02-4D-50-00-00-06');
+    expect(pdf.text).not.toContain('02-4D-50-00-00-01');
+    expect(pdf.pages.length).toBeGreaterThan(0);
+  }
+}
+
+/** What the folder schedule form and list say, per language. */
+const FOLDER_SCHEDULE: Record<
+  Lang,
+  { target: string; tags: Record<'ENERGY_COST' | FolderKind, string>; save: string; monthly: string }
+> = {
+  en: {
+    target: 'A folder',
+    tags: {
+      ENERGY_COST: 'Folder: energy and cost',
+      PEAKS: 'Folder: maximum demand',
+      AVAILABILITY: 'Folder: availability',
+    },
     save: 'Save',
     monthly: 'Month (on the 1st)',
   },
   sk: {
-    target: 'Priečinok (energia a náklady)',
-    tag: 'Priečinok: energia a náklady',
+    target: 'Priečinok',
+    tags: {
+      ENERGY_COST: 'Priečinok: energia a náklady',
+      PEAKS: 'Priečinok: maximálny odber',
+      AVAILABILITY: 'Priečinok: dostupnosť',
+    },
     save: 'Uložiť',
     monthly: 'Mesiac (1. dňa)',
   },
   de: {
-    target: 'Einen Ordner (Energie und Kosten)',
-    tag: 'Ordner: Energie und Kosten',
+    target: 'Einen Ordner',
+    tags: {
+      ENERGY_COST: 'Ordner: Energie und Kosten',
+      PEAKS: 'Ordner: Höchstlast',
+      AVAILABILITY: 'Ordner: Verfügbarkeit',
+    },
     save: 'Speichern',
     monthly: 'Monat (am 1.)',
   },
 };
 
 /**
- * Schedules the folder Plant's report by e-mail from the form, then edits it to a weekly report kept
- * for download; the one schedule is left listed.
+ * Schedules the folder Plant's report of a kind by e-mail from the form, then edits it to a weekly
+ * report kept for download; the one schedule is left listed.
  */
-async function scheduleFolder(page: Page, lang: Lang, shot: string): Promise<void> {
+async function scheduleFolder(
+  page: Page,
+  lang: Lang,
+  shot: string,
+  kind: 'ENERGY_COST' | FolderKind = 'ENERGY_COST',
+): Promise<void> {
   const t = TEXTS[lang];
   const f = FOLDER_SCHEDULE[lang];
   const form = page.locator('form').filter({ has: page.getByTestId('schedule-create') });
   await form.locator('.ant-radio-button-wrapper', { hasText: f.target }).click();
   await pick(page, 'schedule-folder', 'Plant');
+  if (kind !== 'ENERGY_COST') await pick(page, 'schedule-kind', FOLDER_KINDS[lang][kind].label);
   await pick(page, 'schedule-every', f.monthly);
   await pick(page, 'schedule-delivery', t.email);
   await page.getByTestId('schedule-email').fill('plant@factory.example');
   await form.getByRole('button', { name: t.create }).click();
   await expect.poll(() => page.getByTestId('report-schedule').count()).toBe(1);
   const item = page.getByTestId('report-schedule').first();
-  await expect.poll(() => item.innerText()).toContain(f.tag);
+  await expect.poll(() => item.innerText()).toContain(f.tags[kind]);
   expect(await item.innerText()).toContain('plant@factory.example');
   await settledShot(page, `${shot}-created`);
 
@@ -196,6 +285,7 @@ async function scheduleFolder(page: Page, lang: Lang, shot: string): Promise<voi
   const text = await item.innerText();
   expect(text).toContain(t.weekly);
   expect(text).toContain('Plant');
+  expect(text).toContain(f.tags[kind]);
   expect(text).not.toContain('plant@factory.example');
   await page.getByTestId('schedule-create').waitFor();
   // The form is back to a new schedule with a device chosen.
@@ -318,6 +408,7 @@ describe('PDF reports', () => {
       expect(pdf.text).toContain('02-4D-50-00-00-06');
       expect(pdf.text).not.toContain('02-4D-50-00-00-01');
       expect(pdf.pages.length).toBeGreaterThan(0);
+      await downloadFolderKinds(page, lang, `reports-folder-pdf-${lang}`);
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, `reports-folder-${lang}`);
       await expectNoRawKeys(page);
@@ -340,13 +431,18 @@ describe('PDF reports', () => {
     expect(app.problems).toEqual([]);
   }, 180_000);
 
-  it.each(['en', 'sk', 'de'] as const)(
-    'schedules the folder’s report, edits and deletes it in %s',
-    async (lang) => {
+  it.each([
+    ['en', 'ENERGY_COST'],
+    ['sk', 'PEAKS'],
+    ['de', 'AVAILABILITY'],
+    ['en', 'PEAKS'],
+  ] as const)(
+    'schedules the folder’s report, edits and deletes it in %s (%s)',
+    async (lang, kind) => {
       await chooseLanguage(page, lang);
       await page.goto(`${baseUrl}/tools/reports`);
       await page.getByText(TEXTS[lang].schedules).first().waitFor();
-      await scheduleFolder(page, lang, `reports-folder-schedule-${lang}`);
+      await scheduleFolder(page, lang, `reports-folder-schedule-${lang}-${kind.toLowerCase()}`, kind);
       await expectNoRawKeys(page);
       await deleteSchedules(page);
       await page.getByText(TEXTS[lang].none).waitFor();
@@ -364,10 +460,15 @@ describe('PDF reports', () => {
     await phone.getByTestId('schedule-email').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await settledShot(phone, `reports-phone-${lang}`);
-    // A folder's schedule made and edited on the phone.
-    await scheduleFolder(phone, lang, `reports-phone-folder-schedule-${lang}`);
+    // A folder's max-demand schedule made and edited on the phone, and both new kinds downloaded.
+    await scheduleFolder(phone, lang, `reports-phone-folder-schedule-${lang}`, 'PEAKS');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await deleteSchedules(phone);
+    await downloadFolderKinds(phone, lang, `reports-phone-folder-pdf-${lang}`);
+    const card = phone.locator('.ant-card').filter({ hasText: FOLDER_TEXTS[lang].card });
+    await card.scrollIntoViewIfNeeded();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(phone, `reports-phone-folder-${lang}`);
     expect(errors).toEqual([]);
     await phone.close();
   });

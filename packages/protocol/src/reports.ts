@@ -10,6 +10,15 @@ import { HIERARCHY_MAX_DEPTH, HIERARCHY_NAME_MAX } from './constants';
 export const REPORT_KINDS = ['ENERGY_COST', 'PEAKS', 'AVAILABILITY', 'POWER_QUALITY'] as const;
 /** A kind of PDF report. */
 export type ReportKind = (typeof REPORT_KINDS)[number];
+/**
+ * Kinds of a folder's report: each device's energy and cost, maximum demand or availability listed
+ * with the folder's totals (power quality stays per analyzer).
+ */
+export const FOLDER_REPORT_KINDS = ['ENERGY_COST', 'PEAKS', 'AVAILABILITY'] as const;
+/** A kind of folder report. */
+export type FolderReportKind = (typeof FOLDER_REPORT_KINDS)[number];
+/** A folder report's kind; energy and cost when left out. */
+const FolderKind = z.enum(FOLDER_REPORT_KINDS).default('ENERGY_COST');
 /** How often a schedule makes its report: on the 1st of each month, or each Monday. */
 export const REPORT_EVERY = ['MONTHLY', 'WEEKLY'] as const;
 /** How often a schedule makes its report. */
@@ -45,11 +54,13 @@ export const ReportFolderPath = z
   .max(HIERARCHY_MAX_DEPTH);
 
 /**
- * Body of POST (read) /reports/folder: the energy and cost of a month over the devices of one
- * folder of the user's hierarchy, the folder given by its path of names from the top level.
+ * Body of POST (read) /reports/folder: a month's report over the devices of one folder of the
+ * user's hierarchy, the folder given by its path of names from the top level; `kind` is energy
+ * and cost when left out.
  */
 export const FolderReportRequest = z.object({
   folder: ReportFolderPath,
+  kind: FolderKind,
   month: ReportMonth,
   language: z.enum(MESSAGE_LANGUAGES),
 });
@@ -80,9 +91,13 @@ export const ReportScheduleCreateRequest = ScheduleTiming.extend({
 /** Body of POST (write) /reports/schedules. */
 export type ReportScheduleCreateRequest = z.infer<typeof ReportScheduleCreateRequest>;
 
-/** Body of POST (write) /reports/schedules/folder: a new schedule of a folder's energy and cost. */
+/**
+ * Body of POST (write) /reports/schedules/folder: a new schedule of a folder's report, of energy
+ * and cost when `kind` is left out.
+ */
 export const FolderReportScheduleCreateRequest = ScheduleTiming.extend({
   folder: ReportFolderPath,
+  kind: FolderKind,
 }).refine(emailWithEmailDelivery, EMAIL_RULE);
 /** Body of POST (write) /reports/schedules/folder. */
 export type FolderReportScheduleCreateRequest = z.infer<typeof FolderReportScheduleCreateRequest>;

@@ -32,7 +32,8 @@ export const reportsRoutes = {
     path: '/reports/folder',
     session: 'cookie',
     tag: 'reports',
-    summary: "A folder's monthly energy and cost over its devices, each device listed, as a PDF file",
+    summary:
+      "A folder's monthly energy and cost, max-demand or availability report over its devices, each listed, as a PDF file",
     body: FolderReportRequest,
     response: null,
   },
@@ -62,7 +63,7 @@ export const reportsRoutes = {
     path: '/reports/schedules/folder',
     session: 'cookie',
     tag: 'reports',
-    summary: "A new monthly or weekly schedule of a folder's energy and cost report, e-mailed or kept",
+    summary: "A new monthly or weekly schedule of a folder's report, e-mailed or kept",
     body: FolderReportScheduleCreateRequest,
     response: ReportScheduleCreateResponse,
   },

@@ -694,7 +694,7 @@ const CASES: Record<string, Case> = {
   // A folder report reads the caller's own hierarchy: one without the folder finds nothing.
   'POST /api/read/reports/folder': {
     method: 'POST',
-    body: () => ({ folder: ['Hall'], month: '2020-01', language: 'sk' }),
+    body: () => ({ folder: ['Hall'], kind: 'PEAKS', month: '2020-01', language: 'sk' }),
     expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
   },
   'POST /api/write/reports/schedules': {
@@ -716,7 +716,13 @@ const CASES: Record<string, Case> = {
   // A folder schedule is made over the caller's own tree: another tree has no folder Hall.
   'POST /api/write/reports/schedules/folder': {
     method: 'POST',
-    body: () => ({ folder: ['Hall'], every: 'WEEKLY', delivery: 'KEEP', language: 'de' }),
+    body: () => ({
+      folder: ['Hall'],
+      kind: 'AVAILABILITY',
+      every: 'WEEKLY',
+      delivery: 'KEEP',
+      language: 'de',
+    }),
     expect: { anonymous: 601, other: 605, expired: 605, manager: 605, assigned: 'OK' },
   },
   // Another user's schedule answers like one that never was.
@@ -885,6 +891,7 @@ async function buildWorld(dialect: DialectCase): Promise<World> {
     .execute();
   const scheduleId = await s.reports.createFolderSchedule(alice, {
     folder: ['Hall'],
+    kind: 'PEAKS',
     every: 'MONTHLY',
     delivery: 'EMAIL',
     email: 'alice@factory.example',

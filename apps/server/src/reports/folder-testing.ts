@@ -18,6 +18,7 @@ import { fromWall } from '../history/calendar';
 import { workdayTariff } from '../tariffs/testing';
 import { pdfText as rawPdfText } from './pdfText';
 import { reportFormats } from './report-pdf';
+import { reportModels, type ReportModels } from './report-model';
 import { REPORT_WORDS } from './report-texts';
 
 export const TZ = 'Europe/Bratislava';
@@ -55,6 +56,19 @@ export const tree = (): HierarchyNode[] => [
   leaf('Office', OFFICE, 4),
 ];
 
+/** Report models over a test app's services and clock, as the reports service builds them. */
+export function testReportModels(t: TestApp, tz: string): ReportModels {
+  return reportModels({
+    devices: t.services.devices,
+    history: t.services.history,
+    tariffs: t.services.tariffs,
+    monitoring: t.services.monitoring,
+    powerQuality: t.services.powerQuality,
+    tz,
+    nowMs: () => t.clock.nowMs(),
+  });
+}
+
 /** Import of a device (0, 1, 2 for Hall A, Hall B, Office) on a day of March 2026, Wh. */
 export const marchImportWh = (k: number, day: number) => 100 * (k + 1) + day;
 
@@ -72,6 +86,8 @@ export interface FolderWorld {
   /** New sessions of Alice and Carol (after the clock has moved past the old ones). */
   renewSessions(): Promise<void>;
   tokenOf(mac: string): string;
+  /** Report models over the app's services, as the reports service builds them. */
+  models(): ReportModels;
   read(c: Client, path: string, body: object): ReturnType<typeof call>;
   /** The total of /energy/cost for a device over [from, to) by the given period. */
   cost(mac: string, from: number, to: number, period: 'DAY' | 'MONTH'): Promise<FolderCostTotal>;
@@ -144,6 +160,7 @@ export async function folderWorld(
       carol = await quickSession(t.services, carolId);
     },
     tokenOf,
+    models: () => testReportModels(t, TZ),
     read,
     async cost(mac, from, to, period) {
       const r = await read(alice, '/energy/cost', { token: tokenOf(mac), from, to, period });

@@ -1,5 +1,11 @@
 // Names and stored forms of report files, shared by downloads, schedules and kept reports.
-import { REPORT_KINDS, type MessageLanguage, type ReportKind } from '@meterportal/protocol';
+import {
+  FOLDER_REPORT_KINDS,
+  REPORT_KINDS,
+  type FolderReportKind,
+  type MessageLanguage,
+  type ReportKind,
+} from '@meterportal/protocol';
 import { wallTime } from '../history/calendar';
 import type { ReportPeriod } from './report-model';
 
@@ -7,6 +13,9 @@ import type { ReportPeriod } from './report-model';
 export const asLanguage = (l: string): MessageLanguage => (l === 'sk' || l === 'de' ? l : 'en');
 /** A stored kind as a report kind. */
 export const asKind = (k: string): ReportKind => REPORT_KINDS.find((r) => r === k) ?? 'ENERGY_COST';
+/** A stored kind of a folder's schedule or kept report as a folder report kind. */
+export const asFolderKind = (k: string): FolderReportKind =>
+  FOLDER_REPORT_KINDS.find((r) => r === k) ?? 'ENERGY_COST';
 
 /** A folder path as stored with a schedule or kept report (a JSON array of names). */
 export const storedFolder = (path: readonly string[]): string => JSON.stringify(path);
@@ -29,10 +38,15 @@ export function deviceFileName(kind: ReportKind, mac: string, period: ReportPeri
 }
 
 /**
- * File name of a folder's report: the folder's names in plain letters, then the month (YYYY-MM)
- * of a monthly report or the first day of a weekly one.
+ * File name of a folder's report: the kind (none for energy and cost), the folder's names in plain
+ * letters, then the month (YYYY-MM) of a monthly report or the first day of a weekly one.
  */
-export function folderFileName(path: readonly string[], period: ReportPeriod, tz: string): string {
+export function folderFileName(
+  kind: FolderReportKind,
+  path: readonly string[],
+  period: ReportPeriod,
+  tz: string,
+): string {
   const name = path
     .join('-')
     .normalize('NFKD')
@@ -40,5 +54,6 @@ export function folderFileName(path: readonly string[], period: ReportPeriod, tz
     .replace(/[^A-Za-z0-9-]+/g, '_')
     .slice(0, 80);
   const day = isoDay(period.fromSec, tz);
-  return `folder-${name}-${period.every === 'MONTH' ? day.slice(0, 7) : day}.pdf`;
+  const prefix = kind === 'ENERGY_COST' ? 'folder' : `folder-${kind.toLowerCase()}`;
+  return `${prefix}-${name}-${period.every === 'MONTH' ? day.slice(0, 7) : day}.pdf`;
 }

@@ -10,7 +10,7 @@ import type { SessionUser } from '../devices/devices.service';
 import { AppError, InvalidRequest } from '../http/errors';
 import { fromWall, nextPeriod, startOfMonth, wallTime } from '../history/calendar';
 import type { PowerQualityService } from '../powerquality/power-quality.service';
-import type { FolderEnergyModel } from './report-folder';
+import type { FolderEnergyModel, FolderPeaksModel, FolderAvailabilityModel } from './report-folder';
 import type { HistoryService } from '../history/history.service';
 import type { TariffsService } from '../tariffs/tariffs.service';
 import type { MonitoringService } from '../tools/monitoring.service';
@@ -79,6 +79,14 @@ export interface AvailabilityModel {
   onlineHours: number;
   offlineHours: number;
   share: number | null;
+  /** Offline stretches of the period (one already going on when it begins counts). */
+  outages: number;
+}
+
+/** One quarter hour's demand from the 15-minute maximum chart: its start and kW. */
+export interface QuarterDemand {
+  atMs: number;
+  kw: number;
 }
 
 /** EN 50160 of an analyzer: each week ending in the period, as /precision/power-quality answers it. */
@@ -96,7 +104,20 @@ export interface ReportModel {
   tz: string;
   period: ReportPeriod;
   createdMs: number;
-  body: EnergyCostModel | PeaksModel | AvailabilityModel | PowerQualityModel | FolderEnergyModel;
+  body:
+    | EnergyCostModel
+    | PeaksModel
+    | AvailabilityModel
+    | PowerQualityModel
+    | FolderEnergyModel
+    | FolderPeaksModel
+    | FolderAvailabilityModel;
+}
+
+/** A device's max-demand report with the quarter hours it was made from. */
+export interface DevicePeaks {
+  model: ReportModel & { body: PeaksModel };
+  quarters: QuarterDemand[];
 }
 
 /**
@@ -202,7 +223,11 @@ export function reportModels(deps: {
     };
   }
 
-  async function peaks(user: SessionUser, token: string, p: ReportPeriod): Promise<PeaksModel> {
+  async function peaks(
+    user: SessionUser,
+    token: string,
+    p: ReportPeriod,
+  ): Promise<{ body: PeaksModel; quarters: QuarterDemand[] }> {
     const details = await devices.readDetails(user, token);
     // /energy/peaks answers the months ending with the current one.
     const nowSec = Math.floor(deps.nowMs() / 1000);
@@ -232,7 +257,7 @@ export function reportModels(deps: {
     for (const q of quarters) if (!peak || q.kw > peak.kw) peak = q;
     const above = (limit: number) => (limit > 0 ? quarters.filter((q) => q.kw > limit).length : 0);
     const lowest = Math.min(...[details.MRK, details.RK].filter((l) => l > 0));
-    return {
+    const body: PeaksModel = {
       kind: 'PEAKS',
       mrkKw: details.MRK,
       rkKw: details.RK,
@@ -249,6 +274,7 @@ export function reportModels(deps: {
         : [],
       quarters: quarters.length,
     };
+    return { body, quarters };
   }
 
   async function availability(user: SessionUser, token: string, p: ReportPeriod): Promise<AvailabilityModel> {
@@ -262,12 +288,14 @@ export function reportModels(deps: {
     });
     const onlineHours = days.reduce((a, d) => a + d.onlineHours, 0);
     const offlineHours = days.reduce((a, d) => a + d.offlineHours, 0);
+    const outages = await orNull(monitoring.outages(user, { token, from: p.fromSec, to: p.toSec }));
     return {
       kind: 'AVAILABILITY',
       days,
       onlineHours,
       offlineHours,
       share: onlineHours + offlineHours > 0 ? onlineHours / (onlineHours + offlineHours) : null,
+      outages: outages ?? 0,
     };
   }
 
@@ -278,6 +306,21 @@ export function reportModels(deps: {
       weeks.push(await deps.powerQuality.week(user, token, monday));
     return { kind: 'POWER_QUALITY', weeks };
   }
+
+  /** A report's frame around its body: the device, language, zone, period and time made. */
+  const framed = <B extends ReportModel['body']>(
+    device: { title: string | null; mac: string },
+    language: MessageLanguage,
+    period: ReportPeriod,
+    body: B,
+  ) => ({
+    device: { title: device.title ?? device.mac, mac: device.mac },
+    language,
+    tz,
+    period,
+    createdMs: deps.nowMs(),
+    body,
+  });
 
   return {
     tz,
@@ -303,18 +346,23 @@ export function reportModels(deps: {
         kind === 'ENERGY_COST'
           ? await energyCost(user, token, period)
           : kind === 'PEAKS'
-            ? await peaks(user, token, period)
+            ? (await peaks(user, token, period)).body
             : kind === 'AVAILABILITY'
               ? await availability(user, token, period)
               : await powerQuality(user, token, period);
-      return {
-        device: { title: device.title ?? device.mac, mac: device.mac },
-        language,
-        tz,
-        period,
-        createdMs: deps.nowMs(),
-        body,
-      };
+      return framed(device, language, period, body);
+    },
+
+    /** A device's max-demand report as `build` makes it, with the quarter hours behind it. */
+    async devicePeaks(
+      user: SessionUser,
+      token: string,
+      period: ReportPeriod,
+      language: MessageLanguage,
+    ): Promise<DevicePeaks> {
+      const device = await devices.resolve(user, token);
+      const { body, quarters } = await peaks(user, token, period);
+      return { model: framed(device, language, period, body), quarters };
     },
   };
 }

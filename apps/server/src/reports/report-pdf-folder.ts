@@ -1,5 +1,6 @@
-// The page of a folder's report: each device's energy and cost, and the folder's totals.
-import type { FolderEnergyModel } from './report-folder';
+// The page of a folder's report: each device's energy and cost, maximum demand or availability,
+// and the folder's totals.
+import type { FolderAvailabilityModel, FolderEnergyModel, FolderPeaksModel } from './report-folder';
 import type { Formats, Table } from './report-pdf';
 import type { ReportWords } from './report-texts';
 
@@ -47,4 +48,96 @@ export function folderEnergy(
       m.costs.map((c) => [c.currency, f.money(c.totalCents, c.currency)]),
     );
   if (m.withoutTariff > 0) note(w.devicesWithoutTariff.replace('{n}', String(m.withoutTariff)));
+}
+
+/** One row per device with its limits, peak and 12-month average; then the sum and the coincident peak. */
+export function folderPeaks(
+  m: FolderPeaksModel,
+  w: ReportWords,
+  f: Formats,
+  table: Table,
+  note: (t: string) => void,
+) {
+  if (m.devices.length === 0) return note(w.noData);
+  const kw = (v: number | null) => (v === null ? '–' : f.kw(v));
+  const limit = (v: number) => (v > 0 ? f.kw(v) : w.notSet);
+  table(
+    [
+      { title: w.device, width: 2, align: 'left' },
+      { title: w.mac, width: 1.8, align: 'left' },
+      { title: w.mrk, width: 1.1 },
+      { title: w.rk, width: 1.1 },
+      { title: w.peakKw, width: 1.2 },
+      { title: w.peakAt, width: 2.1 },
+      { title: w.avg12Kw, width: 2.2 },
+    ],
+    m.devices.map((d) => [
+      d.title,
+      d.mac,
+      limit(d.mrkKw),
+      limit(d.rkKw),
+      kw(d.peakKw),
+      d.peakAtMs === null ? '–' : f.dateTime(d.peakAtMs),
+      kw(d.avg12Kw),
+    ]),
+  );
+  facts(table, [
+    [w.devices, String(m.devices.length)],
+    [w.sumOfPeaks, f.kw(m.sumOfPeaksKw)],
+    [
+      w.coincidentPeak,
+      m.coincidentKw === null || m.coincidentAtMs === null
+        ? '–'
+        : `${f.kw(m.coincidentKw)} kW · ${f.dateTime(m.coincidentAtMs)}`,
+    ],
+  ]);
+  note(w.peaksNote);
+}
+
+/** One row per device with its hours, outages and share; then the folder's sums, mean and count. */
+export function folderAvailability(
+  m: FolderAvailabilityModel,
+  w: ReportWords,
+  f: Formats,
+  table: Table,
+  note: (t: string) => void,
+) {
+  if (m.devices.length === 0) return note(w.noData);
+  const rows = m.devices.map((d) => [
+    d.title,
+    d.mac,
+    f.hours(d.onlineHours),
+    f.hours(d.offlineHours),
+    String(d.outages),
+    f.share(d.share),
+  ]);
+  rows.push([w.total, '', f.hours(m.onlineHours), f.hours(m.offlineHours), String(m.outages), '']);
+  table(
+    [
+      { title: w.device, width: 2.4, align: 'left' },
+      { title: w.mac, width: 2, align: 'left' },
+      { title: w.online, width: 1.3 },
+      { title: w.offline, width: 1.3 },
+      { title: w.outages, width: 1.1 },
+      { title: w.share, width: 1.4 },
+    ],
+    rows,
+    { boldLast: true },
+  );
+  facts(table, [
+    [w.meanShare, f.share(m.meanShare)],
+    [w.belowFull, `${m.belowFull} / ${m.devices.length}`],
+  ]);
+}
+
+/** A folder's totals: a label and its value per row, with no header. */
+function facts(table: Table, rows: [string, string][]) {
+  table(
+    [
+      { title: '', width: 3, align: 'left' },
+      { title: '', width: 2 },
+    ],
+    rows,
+    { header: false },
+  );
 }

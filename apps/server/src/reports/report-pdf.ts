@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { AvailabilityModel, EnergyCostModel, PeaksModel, ReportModel } from './report-model';
 import { powerQuality } from './report-pdf-pq';
-import { folderEnergy } from './report-pdf-folder';
+import { folderAvailability, folderEnergy, folderPeaks } from './report-pdf-folder';
 import { REPORT_WORDS, type ReportWords } from './report-texts';
 
 const require = createRequire(import.meta.url);
@@ -177,7 +177,9 @@ export function renderReportPdf(model: ReportModel): Promise<Buffer> {
   else if (body.kind === 'PEAKS') peaks(body, w, f, table, heading, note);
   else if (body.kind === 'AVAILABILITY') availability(body, w, f, table, note);
   else if (body.kind === 'POWER_QUALITY') powerQuality(body, w, f, table, heading, note);
-  else folderEnergy(body, w, f, table, note);
+  else if (body.kind === 'FOLDER_ENERGY') folderEnergy(body, w, f, table, note);
+  else if (body.kind === 'FOLDER_PEAKS') folderPeaks(body, w, f, table, note);
+  else folderAvailability(body, w, f, table, note);
 
   // Page numbers and the device on every page.
   const range = doc.bufferedPageRange();
@@ -344,4 +346,5 @@ function availability(
     rows,
     { boldLast: true },
   );
+  note(`${w.outages}: ${m.outages}`);
 }

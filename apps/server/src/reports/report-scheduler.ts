@@ -7,8 +7,8 @@ import type { DevicesService, SessionUser } from '../devices/devices.service';
 import { fromWall, startOfDay, startOfMonth, wallTime } from '../history/calendar';
 import { NotFound } from '../http/errors';
 import type { Mailer } from '../tools/mailer';
-import { asKind, asLanguage, deviceFileName, folderFileName, folderPath } from './report-files';
-import { folderReportModel } from './report-folder';
+import { asFolderKind, asKind, asLanguage, deviceFileName, folderFileName, folderPath } from './report-files';
+import { FOLDER_BODY_KINDS, folderReportModel } from './report-folder';
 import type { ReportModels, ReportPeriod } from './report-model';
 import { renderReportPdf } from './report-pdf';
 import { REPORT_WORDS } from './report-texts';
@@ -89,13 +89,15 @@ export function reportScheduler(deps: ReportsDeps) {
 
   /** A folder schedule's report from the user's tree as it is now; null when it has no such folder. */
   async function folderReport(
+    s: ScheduleRow,
     stored: string,
     user: SessionUser,
     period: ReportPeriod,
     language: MessageLanguage,
   ): Promise<MadeReport | null> {
     const path = folderPath(stored);
-    const model = await folderReportModel({ devices, models }, user, path, period, language).catch(
+    const kind = asFolderKind(s.kind);
+    const model = await folderReportModel({ devices, models }, user, path, kind, period, language).catch(
       (err: unknown) => {
         if (err instanceof NotFound) return null;
         throw err;
@@ -104,11 +106,12 @@ export function reportScheduler(deps: ReportsDeps) {
     if (!model) return null;
     const w = REPORT_WORDS[language];
     const title = path.join(' / ');
+    const heading = w.titles[FOLDER_BODY_KINDS[kind]];
     return {
       bytes: await renderReportPdf(model),
-      fileName: folderFileName(path, period, tz),
-      subject: `${w.mailSubject}: ${w.titles.FOLDER_ENERGY} · ${title}`,
-      lines: [w.titles.FOLDER_ENERGY, `${w.folder}: ${title}`],
+      fileName: folderFileName(kind, path, period, tz),
+      subject: `${w.mailSubject}: ${heading} · ${title}`,
+      lines: [heading, `${w.folder}: ${title}`],
     };
   }
 
@@ -120,7 +123,7 @@ export function reportScheduler(deps: ReportsDeps) {
     const language = asLanguage(s.language);
     const made =
       s.folder !== null
-        ? await folderReport(s.folder, session, period, language)
+        ? await folderReport(s, s.folder, session, period, language)
         : s.device_id !== null
           ? await deviceReport(s, s.device_id, session, period, language)
           : null;

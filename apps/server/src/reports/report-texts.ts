@@ -3,8 +3,16 @@ import type { MessageLanguage, PqCriterion, PqVerdict, ReportKind } from '@meter
 /** The words of PDF reports and their e-mails. */
 export interface ReportWords {
   locale: string;
-  titles: Record<ReportKind | 'FOLDER_ENERGY', string>;
+  titles: Record<ReportKind | 'FOLDER_ENERGY' | 'FOLDER_PEAKS' | 'FOLDER_AVAILABILITY', string>;
   folder: string;
+  devices: string;
+  sumOfPeaks: string;
+  coincidentPeak: string;
+  /** How the sum of peaks and the coincident peak differ. */
+  peaksNote: string;
+  outages: string;
+  meanShare: string;
+  belowFull: string;
   mac: string;
   devicesWithoutTariff: string;
   device: string;
@@ -86,8 +94,18 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       AVAILABILITY: 'Availability',
       POWER_QUALITY: 'Power quality (EN 50160)',
       FOLDER_ENERGY: 'Energy and cost of a folder',
+      FOLDER_PEAKS: 'Maximum demand of a folder',
+      FOLDER_AVAILABILITY: 'Availability of a folder',
     },
     folder: 'Folder',
+    devices: 'Devices',
+    sumOfPeaks: 'Sum of the devices’ peaks (kW)',
+    coincidentPeak: 'Coincident peak of the folder',
+    peaksNote:
+      'The sum adds each device’s own highest quarter hour, whenever it fell. The coincident peak is the highest quarter hour of the devices’ demand added up quarter by quarter: the most the folder drew at once, never above the sum.',
+    outages: 'Outages',
+    meanShare: 'Mean online share of the devices',
+    belowFull: 'Devices below 100 % online',
     mac: 'MAC',
     devicesWithoutTariff: 'Devices without a tariff count in energy only: {n}.',
     device: 'Device',
@@ -175,8 +193,18 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       AVAILABILITY: 'Dostupnosť',
       POWER_QUALITY: 'Kvalita elektriny (EN 50160)',
       FOLDER_ENERGY: 'Energia a náklady priečinka',
+      FOLDER_PEAKS: 'Maximálny odber priečinka',
+      FOLDER_AVAILABILITY: 'Dostupnosť priečinka',
     },
     folder: 'Priečinok',
+    devices: 'Zariadenia',
+    sumOfPeaks: 'Súčet špičiek zariadení (kW)',
+    coincidentPeak: 'Súčasná špička priečinka',
+    peaksNote:
+      'Súčet sčíta najvyššiu štvrťhodinu každého zariadenia, nech nastala kedykoľvek. Súčasná špička je najvyššia štvrťhodina odberu zariadení sčítaného po štvrťhodinách: najviac, čo priečinok odoberal naraz, nikdy nie viac ako súčet.',
+    outages: 'Výpadky',
+    meanShare: 'Priemerný podiel online zariadení',
+    belowFull: 'Zariadenia pod 100 % online',
     mac: 'MAC',
     devicesWithoutTariff: 'Zariadenia bez tarifu sa počítajú len v energii: {n}.',
     device: 'Zariadenie',
@@ -264,8 +292,18 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       AVAILABILITY: 'Verfügbarkeit',
       POWER_QUALITY: 'Spannungsqualität (EN 50160)',
       FOLDER_ENERGY: 'Energie und Kosten eines Ordners',
+      FOLDER_PEAKS: 'Höchstlast eines Ordners',
+      FOLDER_AVAILABILITY: 'Verfügbarkeit eines Ordners',
     },
     folder: 'Ordner',
+    devices: 'Geräte',
+    sumOfPeaks: 'Summe der Gerätespitzen (kW)',
+    coincidentPeak: 'Gleichzeitige Spitze des Ordners',
+    peaksNote:
+      'Die Summe addiert die höchste Viertelstunde jedes Geräts, wann immer sie lag. Die gleichzeitige Spitze ist die höchste Viertelstunde der viertelstündlich addierten Leistung der Geräte: das Meiste, was der Ordner auf einmal bezog, nie über der Summe.',
+    outages: 'Ausfälle',
+    meanShare: 'Mittlerer Online-Anteil der Geräte',
+    belowFull: 'Geräte unter 100 % online',
     mac: 'MAC',
     devicesWithoutTariff: 'Geräte ohne Tarif zählen nur bei der Energie: {n}.',
     device: 'Gerät',

@@ -17,7 +17,7 @@ import type { TelemetryDB } from '../db/schema.telemetry';
 import { fromWall } from '../history/calendar';
 import { workdayTariff } from '../tariffs/testing';
 import { prepareSmtpServer, type TestSmtpServer } from '../test/smtpServer';
-import { reportModels } from './report-model';
+import { testReportModels } from './folder-testing';
 import { reportFormats } from './report-pdf';
 import { pdfText as rawPdfText } from './pdfText';
 
@@ -126,16 +126,7 @@ describe.each(DIALECTS)('PDF reports on $name', (dialect) => {
   const write = (c: Client, method: 'POST' | 'DELETE', path: string, body: object) =>
     call(t.app, method, `/api/write${path}`, body, c);
   const march = { from: at(2026, 3, 1), to: at(2026, 4, 1) };
-  const models = () =>
-    reportModels({
-      devices: t.services.devices,
-      history: t.services.history,
-      tariffs: t.services.tariffs,
-      monitoring: t.services.monitoring,
-      powerQuality: t.services.powerQuality,
-      tz: TZ,
-      nowMs: () => t.clock.nowMs(),
-    });
+  const models = () => testReportModels(t, TZ);
   const user = () => ({ userId: aliceId, login: 'alice' });
 
   it('energy and cost of a DST month equal /energy/cost to the Wh and the cent', async () => {
@@ -252,11 +243,14 @@ describe.each(DIALECTS)('PDF reports on $name', (dialect) => {
     const d5 = model.body.days[4]!;
     expect(d5.offlineHours).toBe(12);
     expect(d5.share).toBe(0.5);
+    // Offline from 06:00 to 18:00 on 5 March: one outage.
+    expect(model.body.outages).toBe(1);
     const text = pdfText(
       (await read(alice, '/reports', { token, kind: 'AVAILABILITY', month: '2026-03', language: 'en' }))
         .rawPayload,
     );
     expect(text).toContain('50.00%');
+    expect(text).toContain('Outages: 1');
     expect(text).toContain(formats('en', TZ).share(model.body.share));
   });
 

@@ -16,7 +16,15 @@ import type { SessionUser } from '../devices/devices.service';
 import { InvalidRequest, NotFound } from '../http/errors';
 import type { ReportPeriod } from './report-model';
 import { renderReportPdf } from './report-pdf';
-import { asKind, asLanguage, deviceFileName, folderFileName, folderPath, storedFolder } from './report-files';
+import {
+  asFolderKind,
+  asKind,
+  asLanguage,
+  deviceFileName,
+  folderFileName,
+  folderPath,
+  storedFolder,
+} from './report-files';
 import { devicesInFolder, folderReportModel, requireFolder, userTree } from './report-folder';
 import { reportScheduler, type ReportsDeps } from './report-scheduler';
 
@@ -75,13 +83,14 @@ export function reportsService(deps: ReportsDeps) {
       return { fileName: r.fileName, bytes: r.bytes };
     },
 
-    /** A folder's energy and cost of a month; a folder not in the user's hierarchy is absent. */
+    /** A folder's report of a month; a folder not in the user's hierarchy is absent. */
     async downloadFolder(user: SessionUser, req: FolderReportRequest): Promise<ReportFile> {
       const period = models.monthPeriod(req.month);
       if (period.fromSec * 1000 > clock.nowMs())
         throw new InvalidRequest('Invalid request at month: not begun yet');
-      const model = await folderReportModel({ devices, models }, user, req.folder, period, req.language);
-      return { fileName: folderFileName(req.folder, period, tz), bytes: await renderReportPdf(model) };
+      const { folder, kind, language } = req;
+      const model = await folderReportModel({ devices, models }, user, folder, kind, period, language);
+      return { fileName: folderFileName(kind, folder, period, tz), bytes: await renderReportPdf(model) };
     },
 
     async schedules(user: SessionUser): Promise<ReportSchedule[]> {
@@ -121,10 +130,10 @@ export function reportsService(deps: ReportsDeps) {
       return addSchedule(user, { device_id: device.id, folder: null }, req.kind, req);
     },
 
-    /** A schedule of a folder's energy and cost; a folder not in the user's tree is absent. */
+    /** A schedule of a folder's report; a folder not in the user's tree is absent. */
     async createFolderSchedule(user: SessionUser, req: FolderReportScheduleCreateRequest): Promise<number> {
       await requireFolder(devices, user, req.folder);
-      return addSchedule(user, { device_id: null, folder: storedFolder(req.folder) }, 'ENERGY_COST', req);
+      return addSchedule(user, { device_id: null, folder: storedFolder(req.folder) }, req.kind, req);
     },
 
     /**
@@ -180,8 +189,10 @@ export function reportsService(deps: ReportsDeps) {
       if (!r) throw new NotFound('Report not found');
       const every = Number(r.to_sec) - Number(r.from_sec) <= 8 * 86_400 ? 'WEEK' : 'MONTH';
       const period: ReportPeriod = { fromSec: Number(r.from_sec), toSec: Number(r.to_sec), every };
-      if (r.folder !== null)
-        return { fileName: folderFileName(folderPath(r.folder), period, tz), bytes: Buffer.from(r.pdf) };
+      if (r.folder !== null) {
+        const fileName = folderFileName(asFolderKind(r.kind), folderPath(r.folder), period, tz);
+        return { fileName, bytes: Buffer.from(r.pdf) };
+      }
       const d = (await devices.assigned(user.userId)).find((a) => a.id === r.device_id);
       if (!d) throw new NotFound('Report not found');
       return { fileName: deviceFileName(asKind(r.kind), d.mac, period, tz), bytes: Buffer.from(r.pdf) };

@@ -21,19 +21,24 @@ export function monitoringService(deps: {
 }) {
   const { repo, devices, clock, tz } = deps;
 
+  /** The online and offline stretches of [fromMs, min(toMs, now)); absent with no status known. */
+  async function spansOf(deviceId: number, fromMs: number, toMs: number) {
+    // Time still to come is neither online nor offline.
+    const endMs = Math.min(toMs, clock.nowMs());
+    const { before, within } = await repo.statusChanges(deviceId, fromMs, endMs);
+    if (!before && within.length === 0) throw new DataNotFound();
+    const spans = endMs > fromMs ? stateSpans(fromMs, endMs, before, within) : [];
+    return { before, endMs, spans };
+  }
+
   return {
     async monitoring(user: SessionUser, req: MonitoringRequest) {
       const device = await devices.resolve(user, req.token);
       if (req.period === 'MINUTE' && req.to - req.from > MINUTE_MAX_SPAN_SEC) {
         throw new InvalidRequest('Invalid request at to: MINUTE slots cover at most 2 days');
       }
-      const nowMs = clock.nowMs();
       const fromMs = req.from * 1000;
-      // Time still to come is neither online nor offline.
-      const endMs = Math.min(req.to * 1000, nowMs);
-      const { before, within } = await repo.statusChanges(device.id, fromMs, endMs);
-      if (!before && within.length === 0) throw new DataNotFound();
-      const spans = endMs > fromMs ? stateSpans(fromMs, endMs, before, within) : [];
+      const { before, endMs, spans } = await spansOf(device.id, fromMs, req.to * 1000);
       const onlineSince =
         before && before.status !== 0 ? await repo.lastOnlineSince(device.id, fromMs) : undefined;
 
@@ -65,6 +70,17 @@ export function monitoringService(deps: {
         });
       }
       return points;
+    },
+
+    /**
+     * The offline stretches of [from, to) up to now (one already going on at `from` counts), as
+     * the availability report counts outages; 610 when no status of the device is known.
+     */
+    async outages(user: SessionUser, req: { token: string; from: number; to: number }): Promise<number> {
+      const device = await devices.resolve(user, req.token);
+      const { spans } = await spansOf(device.id, req.from * 1000, req.to * 1000);
+      // Two offline records in a row are one outage.
+      return spans.filter((s, i) => !s.online && (i === 0 || spans[i - 1]!.online)).length;
     },
   };
 }

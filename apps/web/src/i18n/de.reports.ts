@@ -21,7 +21,7 @@ export const deReports: Pick<Translation, keyof typeof enReports> = {
     folder_title: 'Ordnerbericht',
     folder: 'Ordner',
     folder_note:
-      'Energie und Kosten eines Monats summiert über die Geräte eines Ordners Ihrer Hierarchie, jedes Gerät aufgeführt.',
+      'Bericht eines Monats über die Geräte eines Ordners Ihrer Hierarchie, jedes Gerät aufgeführt mit den Summen des Ordners: Energie und Kosten, Höchstlast (mit der gleichzeitigen Spitze des Ordners) oder Verfügbarkeit.',
     no_folders: 'Noch kein Ordner in Ihrer Hierarchie: Legen Sie einen im Gerätebaum an.',
     downloaded: 'Der Bericht ist heruntergeladen.',
     schedules: 'Zeitpläne',
@@ -48,8 +48,10 @@ export const deReports: Pick<Translation, keyof typeof enReports> = {
     size: 'Größe',
     target: 'Bericht über',
     target_DEVICE: 'Ein Gerät',
-    target_FOLDER: 'Einen Ordner (Energie und Kosten)',
-    kind_FOLDER: 'Ordner: Energie und Kosten',
+    target_FOLDER: 'Einen Ordner',
+    kind_FOLDER_ENERGY_COST: 'Ordner: Energie und Kosten',
+    kind_FOLDER_PEAKS: 'Ordner: Höchstlast',
+    kind_FOLDER_AVAILABILITY: 'Ordner: Verfügbarkeit',
     folder_missing: 'Ordner nicht gefunden',
     folder_missing_note:
       'Der Ordner wurde in Ihrer Hierarchie entfernt oder umbenannt. Der Zeitplan erstellt keinen Bericht, bis Sie ihn bearbeiten und einen Ordner wählen.',

@@ -18,7 +18,7 @@ export const enReports = {
     folder_title: 'Folder report',
     folder: 'Folder',
     folder_note:
-      'Energy and cost of a month summed over the devices of a folder of your hierarchy, each device listed.',
+      'A month’s report over the devices of a folder of your hierarchy, each device listed with the folder’s totals: energy and cost, maximum demand (with the folder’s coincident peak) or availability.',
     no_folders: 'No folder in your hierarchy yet: add one in the device tree.',
     downloaded: 'The report is downloaded.',
     schedules: 'Schedules',
@@ -45,8 +45,10 @@ export const enReports = {
     size: 'Size',
     target: 'Report of',
     target_DEVICE: 'A device',
-    target_FOLDER: 'A folder (energy and cost)',
-    kind_FOLDER: 'Folder: energy and cost',
+    target_FOLDER: 'A folder',
+    kind_FOLDER_ENERGY_COST: 'Folder: energy and cost',
+    kind_FOLDER_PEAKS: 'Folder: maximum demand',
+    kind_FOLDER_AVAILABILITY: 'Folder: availability',
     folder_missing: 'Folder not found',
     folder_missing_note:
       'The folder was removed or renamed in your hierarchy. The schedule makes no report until you edit it and choose a folder.',

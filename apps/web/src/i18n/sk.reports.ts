@@ -21,7 +21,7 @@ export const skReports: Pick<Translation, keyof typeof enReports> = {
     folder_title: 'Správa priečinka',
     folder: 'Priečinok',
     folder_note:
-      'Energia a náklady mesiaca spolu za zariadenia priečinka vašej hierarchie, každé zariadenie uvedené.',
+      'Správa mesiaca za zariadenia priečinka vašej hierarchie, každé zariadenie uvedené so súčtami priečinka: energia a náklady, maximálny odber (so súčasnou špičkou priečinka) alebo dostupnosť.',
     no_folders: 'Vo vašej hierarchii zatiaľ nie je priečinok: pridajte ho v strome zariadení.',
     downloaded: 'Správa je stiahnutá.',
     schedules: 'Plány',
@@ -48,8 +48,10 @@ export const skReports: Pick<Translation, keyof typeof enReports> = {
     size: 'Veľkosť',
     target: 'Správa za',
     target_DEVICE: 'Zariadenie',
-    target_FOLDER: 'Priečinok (energia a náklady)',
-    kind_FOLDER: 'Priečinok: energia a náklady',
+    target_FOLDER: 'Priečinok',
+    kind_FOLDER_ENERGY_COST: 'Priečinok: energia a náklady',
+    kind_FOLDER_PEAKS: 'Priečinok: maximálny odber',
+    kind_FOLDER_AVAILABILITY: 'Priečinok: dostupnosť',
     folder_missing: 'Priečinok sa nenašiel',
     folder_missing_note:
       'Priečinok bol vo vašej hierarchii odstránený alebo premenovaný. Plán nevytvorí žiadnu správu, kým ho neupravíte a nevyberiete priečinok.',

@@ -1,12 +1,12 @@
-import type { MessageLanguage } from '@meterportal/protocol';
+import type { FolderReportKind, MessageLanguage } from '@meterportal/protocol';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFolderReportDownload } from './api';
-import { pathOf, useFolderOptions, useLanguageOptions } from './options';
+import { pathOf, useFolderKindOptions, useFolderOptions, useLanguageOptions } from './options';
 
-/** A folder's monthly energy and cost over its devices, as a PDF. */
+/** A folder's monthly energy and cost, maximum demand or availability over its devices, as a PDF. */
 export function FolderReportCard(props: {
   months: string[];
   monthLabel: (m: string) => string;
@@ -15,6 +15,8 @@ export function FolderReportCard(props: {
   const { t } = useTranslation();
   const folders = useFolderOptions();
   const languages = useLanguageOptions();
+  const kinds = useFolderKindOptions();
+  const [kind, setKind] = useState<FolderReportKind>('ENERGY_COST');
   const [picked, setFolder] = useState<string | undefined>(undefined);
   const folder = picked ?? folders.options[0]?.value;
   const [month, setMonth] = useState<string>(props.months[1] ?? props.months[0]!);
@@ -40,6 +42,9 @@ export function FolderReportCard(props: {
           />
         </Form.Item>
         <Flex wrap style={{ columnGap: 12 }}>
+          <Form.Item label={t('reports.kind')} style={{ minWidth: 220, flex: 1 }}>
+            <Select data-testid="folder-report-kind" value={kind} options={kinds} onChange={setKind} />
+          </Form.Item>
           <Form.Item label={t('reports.month')} style={{ minWidth: 160, flex: 1 }}>
             <Select
               data-testid="folder-report-month"
@@ -62,7 +67,7 @@ export function FolderReportCard(props: {
           icon={<DownloadOutlined />}
           disabled={!folder}
           loading={mutation.isPending}
-          onClick={() => folder && mutation.mutate({ folder: pathOf(folder), month, language })}
+          onClick={() => folder && mutation.mutate({ folder: pathOf(folder), kind, month, language })}
           data-testid="folder-report-download"
         >
           {t('reports.download')}

@@ -7,7 +7,13 @@ import { useSelectedDevice } from '../devices/selection';
 import { inZone, installationZone } from '../telemetry/zone';
 import { useKeptDownload, useKeptQuery, useReportDownload } from './api';
 import { FolderReportCard } from './FolderReportCard';
-import { interfaceLanguage, useDeviceOptions, useKindOptions, useLanguageOptions } from './options';
+import {
+  interfaceLanguage,
+  useDeviceOptions,
+  useKindLabel,
+  useKindOptions,
+  useLanguageOptions,
+} from './options';
 import { SchedulesCard, ScheduleTitle } from './SchedulesCard';
 
 /** The 24 local months ending with the current one, newest first, as YYYY-MM. */
@@ -110,6 +116,7 @@ function KeptCard() {
   const tz = installationZone();
   const query = useKeptQuery();
   const get = useKeptDownload();
+  const kindLabel = useKindLabel();
   const date = new Intl.DateTimeFormat(i18n.language, { timeZone: tz, dateStyle: 'medium' });
   const size = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
@@ -137,13 +144,7 @@ function KeptCard() {
             ]}
           >
             <List.Item.Meta
-              title={
-                <ScheduleTitle
-                  kind={r.folder ? t('reports.kind_FOLDER') : t(`reports.kind_${r.kind}`)}
-                  title={r.title}
-                  folder={r.folder !== null}
-                />
-              }
+              title={<ScheduleTitle kind={kindLabel(r)} title={r.title} folder={r.folder !== null} />}
               description={`${t('reports.period')}: ${date.format(r.fromMs)} – ${date.format(r.toMs - 1)} · ${t(
                 `reports.language_${r.language}`,
               )} · ${size.format(r.sizeBytes / 1024)} kB`}

@@ -35,16 +35,19 @@ import {
   useUpdateSchedule,
 } from './api';
 import {
+  asFolderKind,
   folderValue,
   interfaceLanguage,
   pathOf,
   useDeviceOptions,
+  useFolderKindOptions,
   useFolderOptions,
+  useKindLabel,
   useKindOptions,
   useLanguageOptions,
 } from './options';
 
-/** What a schedule reports on: one device's report, or a folder's energy and cost. */
+/** What a schedule reports on: one device's report, or a folder's report over its devices. */
 type Target = 'DEVICE' | 'FOLDER';
 
 interface ScheduleForm {
@@ -77,9 +80,12 @@ export function SchedulesCard() {
   const [form] = Form.useForm<ScheduleForm>();
   const target = Form.useWatch('target', form);
   const delivery = Form.useWatch('delivery', form);
-  const kinds = useKindOptions(Form.useWatch('token', form));
+  const deviceKinds = useKindOptions(Form.useWatch('token', form));
+  const folderKinds = useFolderKindOptions();
+  const kinds = target === 'FOLDER' ? folderKinds : deviceKinds;
+  const kindLabel = useKindLabel();
   const kindValue = Form.useWatch('kind', form);
-  // A kind the newly chosen device does not have falls back to energy and cost.
+  // A kind the newly chosen device or a folder does not have falls back to energy and cost.
   useEffect(() => {
     if (kindValue && !kinds.some((k) => k.value === kindValue)) form.setFieldValue('kind', 'ENERGY_COST');
   }, [form, kinds, kindValue]);
@@ -125,7 +131,7 @@ export function SchedulesCard() {
         done,
       );
     else if (v.target === 'FOLDER' && v.folder)
-      createFolder.mutate({ folder: pathOf(v.folder), ...timing }, done);
+      createFolder.mutate({ folder: pathOf(v.folder), kind: asFolderKind(v.kind), ...timing }, done);
     else if (v.target === 'DEVICE' && v.token)
       create.mutate({ token: v.token, kind: v.kind, ...timing }, done);
   };
@@ -182,7 +188,7 @@ export function SchedulesCard() {
               <List.Item.Meta
                 title={
                   <ScheduleTitle
-                    kind={s.folder ? t('reports.kind_FOLDER') : t(`reports.kind_${s.kind}`)}
+                    kind={kindLabel(s)}
                     title={s.title}
                     folder={s.folder !== null}
                     missing={s.missing}
@@ -225,23 +231,24 @@ export function SchedulesCard() {
               }))}
             />
           </Form.Item>
-          {target === 'FOLDER' ? (
-            <Form.Item
-              name="folder"
-              label={t('reports.folder')}
-              rules={[{ required: true, message: t('reports.no_folders') }]}
-              help={folders.options.length === 0 && !folders.loading ? t('reports.no_folders') : undefined}
-            >
-              <Select
-                data-testid="schedule-folder"
-                options={folders.options}
-                loading={folders.loading}
-                showSearch
-                optionFilterProp="label"
-              />
-            </Form.Item>
-          ) : (
-            <Flex wrap style={{ columnGap: 12 }}>
+          <Flex wrap style={{ columnGap: 12 }}>
+            {target === 'FOLDER' ? (
+              <Form.Item
+                name="folder"
+                label={t('reports.folder')}
+                rules={[{ required: true, message: t('reports.no_folders') }]}
+                help={folders.options.length === 0 && !folders.loading ? t('reports.no_folders') : undefined}
+                style={{ minWidth: 220, flex: 2 }}
+              >
+                <Select
+                  data-testid="schedule-folder"
+                  options={folders.options}
+                  loading={folders.loading}
+                  showSearch
+                  optionFilterProp="label"
+                />
+              </Form.Item>
+            ) : (
               <Form.Item
                 name="token"
                 label={t('reports.device')}
@@ -256,11 +263,11 @@ export function SchedulesCard() {
                   disabled={editing !== null}
                 />
               </Form.Item>
-              <Form.Item name="kind" label={t('reports.kind')} style={{ minWidth: 220, flex: 1 }}>
-                <Select data-testid="schedule-kind" options={kinds} disabled={editing !== null} />
-              </Form.Item>
-            </Flex>
-          )}
+            )}
+            <Form.Item name="kind" label={t('reports.kind')} style={{ minWidth: 220, flex: 1 }}>
+              <Select data-testid="schedule-kind" options={kinds} disabled={editing !== null} />
+            </Form.Item>
+          </Flex>
           <Flex wrap style={{ columnGap: 12 }}>
             <Form.Item name="every" label={t('reports.every')} style={{ minWidth: 160, flex: 1 }}>
               <Select

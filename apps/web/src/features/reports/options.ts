@@ -1,9 +1,12 @@
 import {
   DeviceType,
+  FOLDER_REPORT_KINDS,
   MESSAGE_LANGUAGES,
   REPORT_KINDS,
+  type FolderReportKind,
   type HierarchyNode,
   type MessageLanguage,
+  type ReportKind,
 } from '@meterportal/protocol';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +34,23 @@ export function useKindOptions(token: string | undefined) {
     value: k,
     label: t(`reports.kind_${k}`),
   }));
+}
+
+/** The kinds of a folder's report as select options. */
+export function useFolderKindOptions() {
+  const { t } = useTranslation();
+  return FOLDER_REPORT_KINDS.map((k) => ({ value: k, label: t(`reports.kind_${k}`) }));
+}
+
+/** A report kind as a folder report's kind; energy and cost for one a folder does not have. */
+export const asFolderKind = (kind: ReportKind): FolderReportKind =>
+  FOLDER_REPORT_KINDS.find((k) => k === kind) ?? 'ENERGY_COST';
+
+/** The label of a schedule's or kept report's kind: a folder's says it is a folder's. */
+export function useKindLabel() {
+  const { t } = useTranslation();
+  return (r: { kind: ReportKind; folder: readonly string[] | null }) =>
+    r.folder ? t(`reports.kind_FOLDER_${asFolderKind(r.kind)}`) : t(`reports.kind_${r.kind}`);
 }
 
 /** The report languages as select options. */
