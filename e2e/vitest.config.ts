@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A poll waits on a request and a render; on a busy machine that takes longer than the
+    // default second, and a poll ends as soon as its condition holds.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
