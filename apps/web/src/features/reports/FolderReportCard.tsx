@@ -1,9 +1,9 @@
 import type { FolderReportKind, MessageLanguage } from '@meterportal/protocol';
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Select, Typography } from 'antd';
+import { Card, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFolderReportDownload } from './api';
+import { ReportChoices } from './ReportChoices';
 import { pathOf, useFolderKindOptions, useFolderOptions, useLanguageOptions } from './options';
 
 /** A folder's monthly energy and cost, maximum demand or availability over its devices, as a PDF. */
@@ -41,37 +41,22 @@ export function FolderReportCard(props: {
             optionFilterProp="label"
           />
         </Form.Item>
-        <Flex wrap style={{ columnGap: 12 }}>
-          <Form.Item label={t('reports.kind')} style={{ minWidth: 220, flex: 1 }}>
-            <Select data-testid="folder-report-kind" value={kind} options={kinds} onChange={setKind} />
-          </Form.Item>
-          <Form.Item label={t('reports.month')} style={{ minWidth: 160, flex: 1 }}>
-            <Select
-              data-testid="folder-report-month"
-              value={month}
-              options={props.months.map((m) => ({ value: m, label: props.monthLabel(m) }))}
-              onChange={setMonth}
-            />
-          </Form.Item>
-          <Form.Item label={t('reports.language')} style={{ minWidth: 140, flex: 1 }}>
-            <Select
-              data-testid="folder-report-language"
-              value={language}
-              options={languages}
-              onChange={setLanguage}
-            />
-          </Form.Item>
-        </Flex>
-        <Button
-          type="primary"
-          icon={<DownloadOutlined />}
+        <ReportChoices
+          testId="folder-report"
+          kind={kind}
+          kinds={kinds}
+          onKind={setKind}
+          month={month}
+          months={props.months}
+          monthLabel={props.monthLabel}
+          onMonth={setMonth}
+          language={language}
+          languages={languages}
+          onLanguage={setLanguage}
           disabled={!folder}
           loading={mutation.isPending}
-          onClick={() => folder && mutation.mutate({ folder: pathOf(folder), kind, month, language })}
-          data-testid="folder-report-download"
-        >
-          {t('reports.download')}
-        </Button>
+          onDownload={() => folder && mutation.mutate({ folder: pathOf(folder), kind, month, language })}
+        />
       </Form>
     </Card>
   );

@@ -1,5 +1,5 @@
 import type { MessageLanguage, ReportKind } from '@meterportal/protocol';
-import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Form, List, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useSelectedDevice } from '../devices/selection';
 import { inZone, installationZone } from '../telemetry/zone';
 import { useKeptDownload, useKeptQuery, useReportDownload } from './api';
 import { FolderReportCard } from './FolderReportCard';
+import { ReportChoices } from './ReportChoices';
 import {
   interfaceLanguage,
   useDeviceOptions,
@@ -75,37 +76,22 @@ function DownloadCard() {
             optionFilterProp="label"
           />
         </Form.Item>
-        <Flex wrap style={{ columnGap: 12 }}>
-          <Form.Item label={t('reports.kind')} style={{ minWidth: 220, flex: 1 }}>
-            <Select data-testid="report-kind" value={kind} options={kinds} onChange={setKind} />
-          </Form.Item>
-          <Form.Item label={t('reports.month')} style={{ minWidth: 160, flex: 1 }}>
-            <Select
-              data-testid="report-month"
-              value={month}
-              options={months.map((m) => ({ value: m, label: monthLabel(m) }))}
-              onChange={setMonth}
-            />
-          </Form.Item>
-          <Form.Item label={t('reports.language')} style={{ minWidth: 140, flex: 1 }}>
-            <Select
-              data-testid="report-language"
-              value={language}
-              options={languages}
-              onChange={setLanguage}
-            />
-          </Form.Item>
-        </Flex>
-        <Button
-          type="primary"
-          icon={<DownloadOutlined />}
+        <ReportChoices
+          testId="report"
+          kind={kind}
+          kinds={kinds}
+          onKind={setKind}
+          month={month}
+          months={months}
+          monthLabel={monthLabel}
+          onMonth={setMonth}
+          language={language}
+          languages={languages}
+          onLanguage={setLanguage}
           disabled={!token}
           loading={mutation.isPending}
-          onClick={() => token && mutation.mutate({ token, kind, month, language })}
-          data-testid="report-download"
-        >
-          {t('reports.download')}
-        </Button>
+          onDownload={() => token && mutation.mutate({ token, kind, month, language })}
+        />
       </Form>
     </Card>
   );
