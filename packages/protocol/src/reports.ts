@@ -11,10 +11,10 @@ export const REPORT_KINDS = ['ENERGY_COST', 'PEAKS', 'AVAILABILITY', 'POWER_QUAL
 /** A kind of PDF report. */
 export type ReportKind = (typeof REPORT_KINDS)[number];
 /**
- * Kinds of a folder's report: each device's energy and cost, maximum demand or availability listed
- * with the folder's totals (power quality stays per analyzer).
+ * Kinds of a folder's report: each device's energy and cost, maximum demand or availability, or
+ * each analyzer's EN 50160 weeks, listed with the folder's totals.
  */
-export const FOLDER_REPORT_KINDS = ['ENERGY_COST', 'PEAKS', 'AVAILABILITY'] as const;
+export const FOLDER_REPORT_KINDS = ['ENERGY_COST', 'PEAKS', 'AVAILABILITY', 'POWER_QUALITY'] as const;
 /** A kind of folder report. */
 export type FolderReportKind = (typeof FOLDER_REPORT_KINDS)[number];
 /** A folder report's kind; energy and cost when left out. */

@@ -54,6 +54,6 @@ export function folderFileName(
     .replace(/[^A-Za-z0-9-]+/g, '_')
     .slice(0, 80);
   const day = isoDay(period.fromSec, tz);
-  const prefix = kind === 'ENERGY_COST' ? 'folder' : `folder-${kind.toLowerCase()}`;
+  const prefix = kind === 'ENERGY_COST' ? 'folder' : `folder-${kind.toLowerCase().replace('_', '-')}`;
   return `${prefix}-${name}-${period.every === 'MONTH' ? day.slice(0, 7) : day}.pdf`;
 }

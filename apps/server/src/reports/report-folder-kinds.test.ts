@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryDB } from '../db/schema.telemetry';
 import { ENERGY_COLUMNS } from '../telemetry/columns';
+import { weekBounds } from '../powerquality/power-quality-fns';
+import { writeAnalyzerWeek } from '../powerquality/planted-week';
 import { createTelemetryRepository, type QuarterRow } from '../telemetry/telemetry.repository';
-import { DIALECTS, call, snapshot, type Client } from '../test/harness';
+import { DIALECTS, addDevice, assign, call, snapshot, type Client } from '../test/harness';
 import { folderReportModel, type FolderAvailabilityModel, type FolderPeaksModel } from './report-folder';
+import type { FolderPowerQualityModel } from './report-folder-pq';
 import { reportFormats } from './report-pdf';
 import { REPORT_WORDS } from './report-texts';
 import {
@@ -13,9 +16,12 @@ import {
   OFFICE,
   TZ,
   at,
+  folder,
   folderWorld,
+  leaf,
   pdfText,
   plain,
+  tree,
   type FolderWorld,
 } from './folder-testing';
 
@@ -269,7 +275,7 @@ describe.each(DIALECTS)('folder max-demand and availability reports on $name', (
     const month = { month: '2026-03', language: 'en' };
     const timing = { every: 'MONTHLY', delivery: 'KEEP', language: 'en' };
     const absent = (await w.read(w.alice, '/reports/folder', { folder: ['Nowhere'], ...month })).json();
-    for (const kind of ['PEAKS', 'AVAILABILITY']) {
+    for (const kind of ['PEAKS', 'AVAILABILITY', 'POWER_QUALITY']) {
       // Carol has a folder Plant of her own, but no Halls in it.
       for (const [c, folder] of [
         [w.carol, ['Plant', 'Halls']],
@@ -281,7 +287,7 @@ describe.each(DIALECTS)('folder max-demand and availability reports on $name', (
         const schedule = await write(c, '/reports/schedules/folder', { folder, kind, ...timing });
         expect(schedule.json()).toEqual(absent);
       }
-      for (const bad of ['POWER_QUALITY', 'peaks', 'FOLDER_PEAKS', 1, null]) {
+      for (const bad of ['power_quality', 'peaks', 'FOLDER_PEAKS', 1, null]) {
         const body = { folder: ['Plant'], kind: bad };
         expect((await w.read(w.alice, '/reports/folder', { ...body, ...month })).statusCode).toBe(400);
         expect((await write(w.alice, '/reports/schedules/folder', { ...body, ...timing })).statusCode).toBe(
@@ -290,5 +296,164 @@ describe.each(DIALECTS)('folder max-demand and availability reports on $name', (
       }
     }
     expect(await snapshot(w.t.services)).toEqual(before);
+  });
+});
+
+describe.each(DIALECTS)('folder power-quality reports on $name', (dialect) => {
+  const ANALYZER = '02-4D-50-00-00-35';
+  const PLANTED_WEEK = '2026-03-23';
+  let w: FolderWorld;
+  const user = () => ({ userId: w.aliceId, login: 'alice' });
+  const march = () => w.models().monthPeriod('2026-03');
+
+  beforeAll(async () => {
+    w = await folderWorld(dialect, Date.parse('2026-04-08T10:00:00Z'));
+    const s = w.t.services;
+    const id = await addDevice(s, ANALYZER, 3, 'Hall analyzer');
+    await assign(s, w.aliceId, id, true);
+    await w.renewSessions();
+    // The analyzer in Plant › Halls; a folder Annex holds only the office meter.
+    const [plant, office] = tree();
+    const halls = plant!.children![0]!;
+    halls.children!.push({ ...leaf('Hall analyzer', ANALYZER, 5), data: { id: 5, mac: ANALYZER, type: 3 } });
+    const nodes = [plant!, office!, folder('Annex', [leaf('Office', OFFICE, 6)], 'f3')];
+    await s.devices.saveHierarchy(user(), JSON.stringify({ nodes, tags: [] }));
+    const repo = createTelemetryRepository(s.database, { tz: TZ });
+    const device = { id, mac: ANALYZER };
+    await writeAnalyzerWeek(repo, device, weekBounds('2026-03-16', TZ), false);
+    await writeAnalyzerWeek(repo, device, weekBounds(PLANTED_WEEK, TZ), true);
+  }, 120_000);
+  afterAll(() => w.t.close());
+
+  it('lists each analyzer’s weeks as its own report judges them, with the folder’s counts', async () => {
+    const models = w.models();
+    const m = await folderReportModel(
+      { devices: w.t.services.devices, models },
+      user(),
+      ['Plant'],
+      'POWER_QUALITY',
+      march(),
+      'en',
+    );
+    const body = m.body as FolderPowerQualityModel;
+    expect(body.kind).toBe('FOLDER_POWER_QUALITY');
+    const own = await models.build(user(), w.tokenOf(ANALYZER), 'POWER_QUALITY', march(), 'en');
+    if (own.body.kind !== 'POWER_QUALITY') throw new Error('kind');
+    const weeks = own.body.weeks;
+    expect(body.analyzers).toEqual([
+      {
+        title: own.device.title,
+        mac: ANALYZER,
+        weeks: weeks.map((wk) => ({
+          fromSec: wk.fromSec,
+          toSec: wk.toSec,
+          verdict: wk.verdict,
+          criteria: wk.criteria.map(({ criterion, verdict, achievedPct }) => ({
+            criterion,
+            verdict,
+            achievedPct,
+          })),
+        })),
+      },
+    ]);
+    expect(body.notAssessed.map((d) => d.mac)).toEqual([HALL_A, HALL_B, OFFICE]);
+    const verdicts = weeks.map((wk) => wk.verdict);
+    expect(verdicts).toEqual(['NO_DATA', 'NO_DATA', 'NO_DATA', 'PASS', 'FAIL']);
+    expect([body.weeks, body.assessed, body.passed, body.failed]).toEqual([5, 2, 1, 1]);
+    const planted = weeks[4]!;
+    for (const { criterion, failed } of body.failedByCriterion)
+      expect(failed, criterion).toBe(
+        planted.criteria.some((c) => c.criterion === criterion && c.verdict === 'FAIL') ? 1 : 0,
+      );
+    expect(body.failedByCriterion.find((c) => c.criterion === 'VOLTAGE_95')!.failed).toBe(1);
+
+    for (const language of ['en', 'sk', 'de'] as const) {
+      const r = await w.read(w.alice, '/reports/folder', {
+        folder: ['plant'],
+        kind: 'POWER_QUALITY',
+        month: '2026-03',
+        language,
+      });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-disposition']).toContain('folder-power-quality-plant-2026-03.pdf');
+      const text = pdfText(r.rawPayload);
+      const { pq, folderPq, titles } = REPORT_WORDS[language];
+      const f = reportFormats(language, TZ);
+      const line = (s: string) => text.split('\n').find((l) => l.trimStart().startsWith(s)) ?? '';
+      expect(text).toContain(titles.FOLDER_POWER_QUALITY);
+      expect(line(folderPq.analyzers)).toMatch(/\s1$/);
+      expect(line(folderPq.notAssessed)).toMatch(/\s3$/);
+      expect(line(folderPq.weeksAssessed)).toMatch(/\s2$/);
+      expect(line(folderPq.weeksPassed)).toMatch(/\s1$/);
+      expect(line(folderPq.weeksFailed)).toMatch(/\s1$/);
+      for (const mac of [HALL_A, HALL_B, OFFICE]) expect(text).toContain(`(${mac})`);
+      expect(text).toContain(`${own.device.title} (${ANALYZER})`);
+      expect(line(folderPq.weekVerdict)).toMatch(new RegExp(`${pq.verdict.PASS}\\s+${pq.verdict.FAIL}$`));
+      // Each criterion's row: the failed count of the folder, then the analyzer's weeks in order.
+      for (const c of planted.criteria) {
+        const rows = text.split('\n').filter((l) => l.trimStart().startsWith(pq.criteria[c.criterion]));
+        expect(rows, c.criterion).toHaveLength(2);
+        const failed = body.failedByCriterion.find((x) => x.criterion === c.criterion)!.failed;
+        expect(rows[0]).toMatch(new RegExp(`\\s${failed}\\s?/\\s?2$`));
+        const cell =
+          c.verdict === 'PASS' || c.verdict === 'FAIL'
+            ? `${pq.verdict[c.verdict]} ${plain(f.num(c.achievedPct!, 2))} %`
+            : pq.verdict[c.verdict];
+        expect(rows[1], c.criterion).toMatch(new RegExp(`${cell.replace(/[.()]/g, '\\$&')}$`));
+      }
+      expect(text).not.toContain(CAROLS);
+    }
+  });
+
+  it('answers a folder without an analyzer with a report that says so', async () => {
+    const r = await w.read(w.alice, '/reports/folder', {
+      folder: ['Annex'],
+      kind: 'POWER_QUALITY',
+      month: '2026-03',
+      language: 'sk',
+    });
+    expect(r.statusCode).toBe(200);
+    const text = pdfText(r.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain(REPORT_WORDS.sk.titles.FOLDER_POWER_QUALITY);
+    expect(text).toContain(REPORT_WORDS.sk.folderPq.noAnalyzer);
+    expect(text).toContain(`Office meter (${OFFICE})`);
+  });
+
+  it('keeps a weekly scheduled folder report of the week that fails', async () => {
+    // Made during the planted week, so its end is the schedule's first period.
+    w.t.clock.set(Date.parse('2026-03-27T08:00:00Z'));
+    await w.renewSessions();
+    const made = await call(
+      w.t.app,
+      'POST',
+      '/api/write/reports/schedules/folder',
+      {
+        folder: ['Plant', 'Halls'],
+        kind: 'POWER_QUALITY',
+        every: 'WEEKLY',
+        delivery: 'KEEP',
+        language: 'de',
+      },
+      w.alice,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    // Monday 30 March: the planted week is the last whole week.
+    w.t.clock.set(Date.parse('2026-03-30T08:00:00Z'));
+    await w.renewSessions();
+    expect(await w.t.services.reports.runDue()).toBe(1);
+    const kept = (await w.read(w.alice, '/reports/kept/list', {})).json<{ data: Kept[] }>().data;
+    expect(kept.map((k) => [k.kind, k.folder, k.fromMs])).toEqual([
+      ['POWER_QUALITY', ['Plant', 'Halls'], at(2026, 3, 23) * 1000],
+    ]);
+    const r = await w.read(w.alice, '/reports/kept', { id: kept[0]!.id });
+    expect(r.headers['content-disposition']).toContain('folder-power-quality-Plant-Halls-2026-03-23.pdf');
+    const text = pdfText(r.rawPayload);
+    const { pq, folderPq, titles } = REPORT_WORDS.de;
+    expect(text).toContain(titles.FOLDER_POWER_QUALITY);
+    expect(text).toContain(`${pq.week} ${plain(reportFormats('de', TZ).date(at(2026, 3, 23) * 1000))}`);
+    expect(text.split('\n').find((l) => l.trimStart().startsWith(folderPq.weekVerdict))).toMatch(
+      new RegExp(`${pq.verdict.FAIL}$`),
+    );
+    expect(text.split('\n').find((l) => l.trimStart().startsWith(folderPq.weeksFailed))).toMatch(/\s1$/);
   });
 });

@@ -1,6 +1,7 @@
-// A folder's report: its devices' energy and cost, maximum demand or availability, listed one by
-// one with the folder's totals.
+// A folder's report: its devices' energy and cost, maximum demand, availability or power quality,
+// listed one by one with the folder's totals.
 import {
+  DeviceType,
   folderNameKey,
   type FolderReportKind,
   type HierarchyNode,
@@ -8,6 +9,7 @@ import {
 } from '@meterportal/protocol';
 import type { DevicesService, SessionUser } from '../devices/devices.service';
 import { AppError, NotFound } from '../http/errors';
+import { folderPowerQuality } from './report-folder-pq';
 import type { DevicePeaks, ReportModel, ReportModels, ReportPeriod } from './report-model';
 
 /** One device of a folder's report, with its totals as its own energy and cost report has them. */
@@ -89,6 +91,7 @@ export const FOLDER_BODY_KINDS = {
   ENERGY_COST: 'FOLDER_ENERGY',
   PEAKS: 'FOLDER_PEAKS',
   AVAILABILITY: 'FOLDER_AVAILABILITY',
+  POWER_QUALITY: 'FOLDER_POWER_QUALITY',
 } as const satisfies Record<FolderReportKind, string>;
 
 /**
@@ -242,10 +245,8 @@ export async function folderReportModel(
   const macs = devicesInFolder(await userTree(deps.devices, user), path);
   if (!macs) throw new NotFound('Folder not found');
   const list = await deps.devices.deviceList(user.userId);
-  const tokens = macs.flatMap((mac) => {
-    const entry = list.find((d) => d.mac === mac);
-    return entry ? [entry.token] : [];
-  });
+  const entries = macs.flatMap((mac) => list.filter((d) => d.mac === mac).slice(0, 1));
+  const tokens = entries.map((e) => e.token);
   const title = path.join(' / ');
   const framed = (first: ReportModel | undefined, body: ReportModel['body']): ReportModel => ({
     device: { title, mac: '' },
@@ -260,6 +261,16 @@ export async function folderReportModel(
     const reports: DevicePeaks[] = [];
     for (const token of tokens) reports.push(await models.devicePeaks(user, token, period, language));
     return framed(reports[0]?.model, folderPeaks(reports));
+  }
+  if (kind === 'POWER_QUALITY') {
+    // Only analyzers are assessed; the folder's other devices are named as not assessed.
+    const analyzers = entries.filter((e) => e.type === DeviceType.Precision);
+    const reports: ReportModel[] = [];
+    for (const e of analyzers) reports.push(await models.build(user, e.token, kind, period, language));
+    const rows = rowsOf(reports, 'POWER_QUALITY', (body) => ({ body }));
+    const others = entries.filter((e) => e.type !== DeviceType.Precision);
+    const notAssessed = others.map((e) => ({ title: e.title || e.mac, mac: e.mac }));
+    return framed(reports[0], folderPowerQuality(rows, notAssessed));
   }
   const reports: ReportModel[] = [];
   for (const token of tokens) reports.push(await models.build(user, token, kind, period, language));

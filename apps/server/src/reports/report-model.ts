@@ -11,6 +11,7 @@ import { AppError, InvalidRequest } from '../http/errors';
 import { fromWall, nextPeriod, startOfMonth, wallTime } from '../history/calendar';
 import type { PowerQualityService } from '../powerquality/power-quality.service';
 import type { FolderEnergyModel, FolderPeaksModel, FolderAvailabilityModel } from './report-folder';
+import type { FolderPowerQualityModel } from './report-folder-pq';
 import type { HistoryService } from '../history/history.service';
 import type { TariffsService } from '../tariffs/tariffs.service';
 import type { MonitoringService } from '../tools/monitoring.service';
@@ -111,7 +112,8 @@ export interface ReportModel {
     | PowerQualityModel
     | FolderEnergyModel
     | FolderPeaksModel
-    | FolderAvailabilityModel;
+    | FolderAvailabilityModel
+    | FolderPowerQualityModel;
 }
 
 /** A device's max-demand report with the quarter hours it was made from. */

@@ -131,7 +131,7 @@ export function folderAvailability(
 }
 
 /** A folder's totals: a label and its value per row, with no header. */
-function facts(table: Table, rows: [string, string][]) {
+export function facts(table: Table, rows: [string, string][]) {
   table(
     [
       { title: '', width: 3, align: 'left' },

@@ -1,6 +1,9 @@
-// The EN 50160 pages of an analyzer's report: each week's criteria as the compliance page shows them.
+// The EN 50160 pages of an analyzer's report, each week's criteria as the compliance page shows
+// them, and of a folder's report, each analyzer's weeks criterion by criterion.
 import type { PowerQualityWeek, PqCriterionResult } from '@meterportal/protocol';
+import type { FolderPowerQualityModel, FolderPqCriterion } from './report-folder-pq';
 import type { PowerQualityModel } from './report-model';
+import { facts } from './report-pdf-folder';
 import type { Formats, Table } from './report-pdf';
 import type { ReportWords } from './report-texts';
 
@@ -136,4 +139,69 @@ export function powerQuality(
   if (m.weeks.length === 0) return note(w.pq.noWeeks);
   for (const wk of m.weeks) week(wk, w, f, table, heading, note);
   note(w.pq.method);
+}
+
+/**
+ * A folder's EN 50160 report: the folder's counts and the devices not assessed, the analyzer-weeks
+ * failed per criterion, then each analyzer's weeks with each criterion's verdict and share.
+ */
+export function folderPowerQuality(
+  m: FolderPowerQualityModel,
+  w: ReportWords,
+  f: Formats,
+  table: Table,
+  heading: (t: string, rows?: number) => void,
+  note: (t: string) => void,
+) {
+  const q = w.pq;
+  const fq = w.folderPq;
+  heading(fq.summary, 6);
+  facts(table, [
+    [fq.analyzers, String(m.analyzers.length)],
+    [fq.notAssessed, String(m.notAssessed.length)],
+    [fq.weeksListed, String(m.weeks)],
+    [fq.weeksAssessed, String(m.assessed)],
+    [fq.weeksPassed, String(m.passed)],
+    [fq.weeksFailed, String(m.failed)],
+  ]);
+  if (m.notAssessed.length > 0)
+    note(fill(fq.notAssessedNote, { names: m.notAssessed.map((d) => `${d.title} (${d.mac})`).join(', ') }));
+  if (m.analyzers.length === 0) return note(fq.noAnalyzer);
+  heading(fq.failedByCriterion, m.failedByCriterion.length);
+  table(
+    [
+      { title: q.criterion, width: 3, align: 'left' },
+      { title: fq.failedWeeks, width: 2 },
+    ],
+    m.failedByCriterion.map((c) => [q.criteria[c.criterion], `${c.failed} / ${m.assessed}`]),
+  );
+  for (const a of m.analyzers) {
+    heading(`${a.title} (${a.mac})`, 11);
+    if (a.weeks.length === 0) {
+      note(q.noWeeks);
+      continue;
+    }
+    const shown = (v: FolderPqCriterion) =>
+      v.verdict === 'PASS' || v.verdict === 'FAIL'
+        ? `${q.verdict[v.verdict]} ${pct(v.achievedPct, f)}`
+        : q.verdict[v.verdict];
+    const criteria = a.weeks[0]!.criteria.map((c) => c.criterion);
+    table(
+      [
+        { title: q.criterion, width: 3.4, align: 'left' },
+        ...a.weeks.map((wk) => ({ title: `${q.week} ${f.date(wk.fromSec * 1000)}`, width: 1.4 })),
+      ],
+      [
+        [fq.weekVerdict, ...a.weeks.map((wk) => q.verdict[wk.verdict])],
+        ...criteria.map((criterion) => [
+          q.criteria[criterion],
+          ...a.weeks.map((wk) => {
+            const c = wk.criteria.find((x) => x.criterion === criterion);
+            return c ? shown(c) : '–';
+          }),
+        ]),
+      ],
+    );
+  }
+  note(q.method);
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { AvailabilityModel, EnergyCostModel, PeaksModel, ReportModel } from './report-model';
-import { powerQuality } from './report-pdf-pq';
+import { folderPowerQuality, powerQuality } from './report-pdf-pq';
 import { folderAvailability, folderEnergy, folderPeaks } from './report-pdf-folder';
 import { REPORT_WORDS, type ReportWords } from './report-texts';
 
@@ -179,6 +179,7 @@ export function renderReportPdf(model: ReportModel): Promise<Buffer> {
   else if (body.kind === 'POWER_QUALITY') powerQuality(body, w, f, table, heading, note);
   else if (body.kind === 'FOLDER_ENERGY') folderEnergy(body, w, f, table, note);
   else if (body.kind === 'FOLDER_PEAKS') folderPeaks(body, w, f, table, note);
+  else if (body.kind === 'FOLDER_POWER_QUALITY') folderPowerQuality(body, w, f, table, heading, note);
   else folderAvailability(body, w, f, table, note);
 
   // Page numbers and the device on every page.

@@ -1,9 +1,13 @@
 import type { MessageLanguage, PqCriterion, PqVerdict, ReportKind } from '@meterportal/protocol';
+import { FOLDER_PQ_WORDS, type FolderPqWords } from './report-texts-folder-pq';
 
 /** The words of PDF reports and their e-mails. */
 export interface ReportWords {
   locale: string;
-  titles: Record<ReportKind | 'FOLDER_ENERGY' | 'FOLDER_PEAKS' | 'FOLDER_AVAILABILITY', string>;
+  titles: Record<
+    ReportKind | 'FOLDER_ENERGY' | 'FOLDER_PEAKS' | 'FOLDER_AVAILABILITY' | 'FOLDER_POWER_QUALITY',
+    string
+  >;
   folder: string;
   devices: string;
   sumOfPeaks: string;
@@ -82,6 +86,7 @@ export interface ReportWords {
     worstPhase: string;
     highest: string;
   };
+  folderPq: FolderPqWords;
 }
 
 /** Words of reports per language. */
@@ -96,6 +101,7 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       FOLDER_ENERGY: 'Energy and cost of a folder',
       FOLDER_PEAKS: 'Maximum demand of a folder',
       FOLDER_AVAILABILITY: 'Availability of a folder',
+      FOLDER_POWER_QUALITY: 'Power quality of a folder (EN 50160)',
     },
     folder: 'Folder',
     devices: 'Devices',
@@ -184,6 +190,7 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       worstPhase: 'Worst phase within',
       highest: 'Highest interval',
     },
+    folderPq: FOLDER_PQ_WORDS.en,
   },
   sk: {
     locale: 'sk-SK',
@@ -195,6 +202,7 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       FOLDER_ENERGY: 'Energia a náklady priečinka',
       FOLDER_PEAKS: 'Maximálny odber priečinka',
       FOLDER_AVAILABILITY: 'Dostupnosť priečinka',
+      FOLDER_POWER_QUALITY: 'Kvalita elektriny priečinka (EN 50160)',
     },
     folder: 'Priečinok',
     devices: 'Zariadenia',
@@ -283,6 +291,7 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       worstPhase: 'Najhoršia fáza v medziach',
       highest: 'Najvyšší interval',
     },
+    folderPq: FOLDER_PQ_WORDS.sk,
   },
   de: {
     locale: 'de-DE',
@@ -294,6 +303,7 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       FOLDER_ENERGY: 'Energie und Kosten eines Ordners',
       FOLDER_PEAKS: 'Höchstlast eines Ordners',
       FOLDER_AVAILABILITY: 'Verfügbarkeit eines Ordners',
+      FOLDER_POWER_QUALITY: 'Spannungsqualität eines Ordners (EN 50160)',
     },
     folder: 'Ordner',
     devices: 'Geräte',
@@ -389,5 +399,6 @@ export const REPORT_WORDS: Record<MessageLanguage, ReportWords> = {
       worstPhase: 'Schlechteste Phase eingehalten',
       highest: 'Höchstes Intervall',
     },
+    folderPq: FOLDER_PQ_WORDS.de,
   },
 };

@@ -8,7 +8,7 @@ export interface ReportSchedulesTable {
   device_id: number | null;
   /** A folder's path of names as a JSON array; null for a device's schedule. */
   folder: string | null;
-  /** ENERGY_COST, PEAKS, AVAILABILITY or POWER_QUALITY (a folder's schedule: any but POWER_QUALITY). */
+  /** ENERGY_COST, PEAKS, AVAILABILITY or POWER_QUALITY. */
   kind: string;
   /** MONTHLY or WEEKLY. */
   every: string;

@@ -21,7 +21,7 @@ export const deReports: Pick<Translation, keyof typeof enReports> = {
     folder_title: 'Ordnerbericht',
     folder: 'Ordner',
     folder_note:
-      'Bericht eines Monats über die Geräte eines Ordners Ihrer Hierarchie, jedes Gerät aufgeführt mit den Summen des Ordners: Energie und Kosten, Höchstlast (mit der gleichzeitigen Spitze des Ordners) oder Verfügbarkeit.',
+      'Bericht eines Monats über die Geräte eines Ordners Ihrer Hierarchie, jedes Gerät aufgeführt mit den Summen des Ordners: Energie und Kosten, Höchstlast (mit der gleichzeitigen Spitze des Ordners), Verfügbarkeit oder Spannungsqualität (die EN-50160-Wochen jedes Analysators; andere Geräte werden als nicht bewertet genannt).',
     no_folders: 'Noch kein Ordner in Ihrer Hierarchie: Legen Sie einen im Gerätebaum an.',
     downloaded: 'Der Bericht ist heruntergeladen.',
     schedules: 'Zeitpläne',
@@ -52,6 +52,7 @@ export const deReports: Pick<Translation, keyof typeof enReports> = {
     kind_FOLDER_ENERGY_COST: 'Ordner: Energie und Kosten',
     kind_FOLDER_PEAKS: 'Ordner: Höchstlast',
     kind_FOLDER_AVAILABILITY: 'Ordner: Verfügbarkeit',
+    kind_FOLDER_POWER_QUALITY: 'Ordner: Spannungsqualität (EN 50160)',
     folder_missing: 'Ordner nicht gefunden',
     folder_missing_note:
       'Der Ordner wurde in Ihrer Hierarchie entfernt oder umbenannt. Der Zeitplan erstellt keinen Bericht, bis Sie ihn bearbeiten und einen Ordner wählen.',

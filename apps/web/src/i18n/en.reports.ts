@@ -18,7 +18,7 @@ export const enReports = {
     folder_title: 'Folder report',
     folder: 'Folder',
     folder_note:
-      'A month’s report over the devices of a folder of your hierarchy, each device listed with the folder’s totals: energy and cost, maximum demand (with the folder’s coincident peak) or availability.',
+      'A month’s report over the devices of a folder of your hierarchy, each device listed with the folder’s totals: energy and cost, maximum demand (with the folder’s coincident peak), availability, or power quality (each analyzer’s EN 50160 weeks; other devices are named as not assessed).',
     no_folders: 'No folder in your hierarchy yet: add one in the device tree.',
     downloaded: 'The report is downloaded.',
     schedules: 'Schedules',
@@ -49,6 +49,7 @@ export const enReports = {
     kind_FOLDER_ENERGY_COST: 'Folder: energy and cost',
     kind_FOLDER_PEAKS: 'Folder: maximum demand',
     kind_FOLDER_AVAILABILITY: 'Folder: availability',
+    kind_FOLDER_POWER_QUALITY: 'Folder: power quality (EN 50160)',
     folder_missing: 'Folder not found',
     folder_missing_note:
       'The folder was removed or renamed in your hierarchy. The schedule makes no report until you edit it and choose a folder.',

@@ -21,7 +21,7 @@ export const skReports: Pick<Translation, keyof typeof enReports> = {
     folder_title: 'Správa priečinka',
     folder: 'Priečinok',
     folder_note:
-      'Správa mesiaca za zariadenia priečinka vašej hierarchie, každé zariadenie uvedené so súčtami priečinka: energia a náklady, maximálny odber (so súčasnou špičkou priečinka) alebo dostupnosť.',
+      'Správa mesiaca za zariadenia priečinka vašej hierarchie, každé zariadenie uvedené so súčtami priečinka: energia a náklady, maximálny odber (so súčasnou špičkou priečinka), dostupnosť alebo kvalita elektriny (týždne EN 50160 každého analyzátora; ostatné zariadenia sa uvedú ako neposudzované).',
     no_folders: 'Vo vašej hierarchii zatiaľ nie je priečinok: pridajte ho v strome zariadení.',
     downloaded: 'Správa je stiahnutá.',
     schedules: 'Plány',
@@ -52,6 +52,7 @@ export const skReports: Pick<Translation, keyof typeof enReports> = {
     kind_FOLDER_ENERGY_COST: 'Priečinok: energia a náklady',
     kind_FOLDER_PEAKS: 'Priečinok: maximálny odber',
     kind_FOLDER_AVAILABILITY: 'Priečinok: dostupnosť',
+    kind_FOLDER_POWER_QUALITY: 'Priečinok: kvalita elektriny (EN 50160)',
     folder_missing: 'Priečinok sa nenašiel',
     folder_missing_note:
       'Priečinok bol vo vašej hierarchii odstránený alebo premenovaný. Plán nevytvorí žiadnu správu, kým ho neupravíte a nevyberiete priečinok.',

@@ -6,7 +6,7 @@ import { useFolderReportDownload } from './api';
 import { ReportChoices } from './ReportChoices';
 import { pathOf, useFolderKindOptions, useFolderOptions, useLanguageOptions } from './options';
 
-/** A folder's monthly energy and cost, maximum demand or availability over its devices, as a PDF. */
+/** A folder's monthly energy and cost, maximum demand, availability or power quality over its devices, as a PDF. */
 export function FolderReportCard(props: {
   months: string[];
   monthLabel: (m: string) => string;
