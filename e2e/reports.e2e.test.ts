@@ -141,7 +141,7 @@ const FOLDER_TEXTS: Record<Lang, { card: string; pdfTitle: string; folder: strin
 };
 
 /** A folder report's other kinds: the option's label, the PDF's title and what its totals say. */
-type FolderKind = 'PEAKS' | 'AVAILABILITY';
+type FolderKind = 'PEAKS' | 'AVAILABILITY' | 'POWER_QUALITY';
 const FOLDER_KINDS: Record<Lang, Record<FolderKind, { label: string; pdfTitle: string; total: string }>> = {
   en: {
     PEAKS: {
@@ -153,6 +153,11 @@ const FOLDER_KINDS: Record<Lang, Record<FolderKind, { label: string; pdfTitle: s
       label: 'Availability',
       pdfTitle: 'Availability of a folder',
       total: 'Mean online share of the devices',
+    },
+    POWER_QUALITY: {
+      label: 'Power quality (EN 50160, analyzers)',
+      pdfTitle: 'Power quality of a folder (EN 50160)',
+      total: 'Analyzers assessed',
     },
   },
   sk: {
@@ -166,6 +171,11 @@ const FOLDER_KINDS: Record<Lang, Record<FolderKind, { label: string; pdfTitle: s
       pdfTitle: 'Dostupnosť priečinka',
       total: 'Priemerný podiel online zariadení',
     },
+    POWER_QUALITY: {
+      label: 'Kvalita elektriny (EN 50160, analyzátory)',
+      pdfTitle: 'Kvalita elektriny priečinka (EN 50160)',
+      total: 'Posúdené analyzátory',
+    },
   },
   de: {
     PEAKS: {
@@ -178,16 +188,22 @@ const FOLDER_KINDS: Record<Lang, Record<FolderKind, { label: string; pdfTitle: s
       pdfTitle: 'Verfügbarkeit eines Ordners',
       total: 'Mittlerer Online-Anteil der Geräte',
     },
+    POWER_QUALITY: {
+      label: 'Spannungsqualität (EN 50160, Analysatoren)',
+      pdfTitle: 'Spannungsqualität eines Ordners (EN 50160)',
+      total: 'Bewertete Analysatoren',
+    },
   },
 };
 
 /**
- * Downloads the folder Plant's max-demand and availability reports from the folder card and reads
- * them: each names the folder, lists the two meters dragged into it, and states the folder's line.
+ * Downloads the folder Plant's max-demand, availability and power-quality reports from the folder
+ * card and reads them: each names the folder, lists the meters dragged into it, and states the
+ * folder's line; the power-quality report assesses the analyzer and names the others as not assessed.
  */
 async function downloadFolderKinds(page: Page, lang: Lang, shot: string): Promise<void> {
   const card = page.locator('.ant-card').filter({ hasText: FOLDER_TEXTS[lang].card });
-  for (const kind of ['PEAKS', 'AVAILABILITY'] as const) {
+  for (const kind of ['PEAKS', 'AVAILABILITY', 'POWER_QUALITY'] as const) {
     const k = FOLDER_KINDS[lang][kind];
     await pick(page, 'folder-report-kind', k.label);
     const [download] = await Promise.all([
@@ -195,9 +211,14 @@ async function downloadFolderKinds(page: Page, lang: Lang, shot: string): Promis
       card.getByTestId('folder-report-download').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(
-      new RegExp(`^folder-${kind.toLowerCase()}-Plant-\\d{4}-\\d{2}\\.pdf$`),
+      new RegExp(`^folder-${kind.toLowerCase().replace('_', '-')}-Plant-\\d{4}-\\d{2}\\.pdf$`),
     );
     const pdf = pdfPages(fs.readFileSync(await download.path()), `${shot}-${kind.toLowerCase()}`);
+    if (kind === 'POWER_QUALITY') {
+      // One analyzer assessed; the two other meters named as not assessed.
+      expect(pdf.text).toMatch(new RegExp(`${k.total}\\s+1\\n`));
+      expect(pdf.text).toContain('Test bench analyzer (02-4D-50-00-00-03)');
+    }
     expect(pdf.text).toContain(k.pdfTitle);
     expect(pdf.text).toContain(`${FOLDER_TEXTS[lang].folder}: Plant`);
     expect(pdf.text).toContain(k.total);
@@ -219,6 +240,7 @@ const FOLDER_SCHEDULE: Record<
       ENERGY_COST: 'Folder: energy and cost',
       PEAKS: 'Folder: maximum demand',
       AVAILABILITY: 'Folder: availability',
+      POWER_QUALITY: 'Folder: power quality (EN 50160)',
     },
     save: 'Save',
     monthly: 'Month (on the 1st)',
@@ -229,6 +251,7 @@ const FOLDER_SCHEDULE: Record<
       ENERGY_COST: 'Priečinok: energia a náklady',
       PEAKS: 'Priečinok: maximálny odber',
       AVAILABILITY: 'Priečinok: dostupnosť',
+      POWER_QUALITY: 'Priečinok: kvalita elektriny (EN 50160)',
     },
     save: 'Uložiť',
     monthly: 'Mesiac (1. dňa)',
@@ -239,6 +262,7 @@ const FOLDER_SCHEDULE: Record<
       ENERGY_COST: 'Ordner: Energie und Kosten',
       PEAKS: 'Ordner: Höchstlast',
       AVAILABILITY: 'Ordner: Verfügbarkeit',
+      POWER_QUALITY: 'Ordner: Spannungsqualität (EN 50160)',
     },
     save: 'Speichern',
     monthly: 'Monat (am 1.)',
@@ -293,11 +317,15 @@ async function scheduleFolder(
   await settledShot(page, shot);
 }
 
-/** Deletes every listed schedule. */
+/** Deletes every listed schedule, each confirmed and answered before the next. */
 async function deleteSchedules(page: Page): Promise<void> {
   for (let n = await page.getByTestId('report-schedule').count(); n > 0; n--) {
     await page.getByTestId('report-schedule').first().getByTestId('schedule-delete').click();
+    const deleted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/write/reports/schedules') && r.request().method() === 'DELETE',
+    );
     await page.locator('.ant-popconfirm:visible').getByRole('button').last().click();
+    expect((await deleted).ok()).toBe(true);
     await expect.poll(() => page.getByTestId('report-schedule').count()).toBe(n - 1);
   }
 }
@@ -386,6 +414,7 @@ describe('PDF reports', () => {
     expect((await renamed).ok()).toBe(true);
     await dragInto(page, 'Workshop main', 'Plant');
     await dragInto(page, 'Solar sub-meter', 'Plant');
+    await dragInto(page, 'Test bench analyzer', 'Plant');
     await screenshot(page, 'reports-folder-00-tree');
 
     for (const lang of ['en', 'sk', 'de'] as const) {
@@ -436,6 +465,7 @@ describe('PDF reports', () => {
     ['sk', 'PEAKS'],
     ['de', 'AVAILABILITY'],
     ['en', 'PEAKS'],
+    ['sk', 'POWER_QUALITY'],
   ] as const)(
     'schedules the folder’s report, edits and deletes it in %s (%s)',
     async (lang, kind) => {
@@ -460,7 +490,7 @@ describe('PDF reports', () => {
     await phone.getByTestId('schedule-email').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await settledShot(phone, `reports-phone-${lang}`);
-    // A folder's max-demand schedule made and edited on the phone, and both new kinds downloaded.
+    // A folder's max-demand schedule made and edited on the phone, and the other kinds downloaded.
     await scheduleFolder(phone, lang, `reports-phone-folder-schedule-${lang}`, 'PEAKS');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await deleteSchedules(phone);
