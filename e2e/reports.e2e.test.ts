@@ -80,11 +80,23 @@ const TEXTS: Record<
 
 /** Picks an option of an antd select by its visible text. */
 async function pick(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  const select = page.getByTestId(testId);
+  // Another select's list may still be fading out with an option of the same words: the choice
+  // counts once the select shows it, and is made again otherwise.
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .first()
+      .click();
+    try {
+      await expect.poll(() => select.innerText(), { timeout: 3_000 }).toContain(option);
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Downloads the report of the form: the file's name and bytes. */
