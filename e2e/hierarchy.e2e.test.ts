@@ -1,9 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { chooseLanguage, signedInPage, treeNode, type AppPage } from './app';
 import { launchBrowser, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
+
+/**
+ * Waits until a confirmation dialog has finished zooming in: a click on its button while it
+ * still animates can be lost, and the dialog then stays open over the page.
+ */
+async function settled(dialog: Locator): Promise<Locator> {
+  await dialog.waitFor();
+  await expect.poll(async () => (await dialog.getAttribute('class')) ?? '').not.toMatch(/ant-zoom/);
+  return dialog;
+}
 
 /** Waits for the hierarchy save that a tree change sends. */
 function hierarchySaved(page: Page) {
@@ -150,7 +160,7 @@ describe('hierarchy panel', () => {
   it('removes a device assignment after confirmation, with a success dialog for 2 s', async () => {
     await nodeAction(page, 'Office plug', 'Remove device');
     const confirm = page.locator('.ant-modal-confirm').filter({ hasText: 'Office plug' });
-    await confirm.waitFor();
+    await settled(confirm);
     // Cancel first: nothing happens.
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
@@ -164,7 +174,7 @@ describe('hierarchy panel', () => {
     expect(selectedBefore).not.toContain('"02-4D-50-00-00-05"');
 
     await nodeAction(page, 'Office plug', 'Remove device');
-    await confirm.waitFor();
+    await settled(confirm);
     await screenshot(page, 'hierarchy-05-confirm-remove');
     const removed = page.waitForResponse(
       (r) => r.url().endsWith('/api/write/assign') && r.request().method() === 'DELETE',
@@ -211,7 +221,7 @@ describe('hierarchy panel', () => {
       const dialog = page.locator('.ant-modal').filter({ hasText: 'Family house' }).first();
       await dialog.getByRole('button', { name: texts[lang].button }).click();
       const confirm = page.locator('.ant-modal-confirm').filter({ hasText: texts[lang].confirm });
-      await confirm.waitFor();
+      await settled(confirm);
       expect(await confirm.innerText()).toContain('Family house');
       await screenshot(page, `hierarchy-07-details-remove-${lang}`);
       await confirm.getByRole('button', { name: texts[lang].cancel }).click();
