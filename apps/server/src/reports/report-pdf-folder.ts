@@ -1,17 +1,11 @@
 // The page of a folder's report: each device's energy and cost, maximum demand or availability,
 // and the folder's totals.
 import type { FolderAvailabilityModel, FolderEnergyModel, FolderPeaksModel } from './report-folder';
-import type { Formats, Table } from './report-pdf';
-import type { ReportWords } from './report-texts';
+import type { Page, Table } from './report-pdf';
 
 /** One row per device, then the folder's total; the cost per currency when tariffs differ. */
-export function folderEnergy(
-  m: FolderEnergyModel,
-  w: ReportWords,
-  f: Formats,
-  table: Table,
-  note: (t: string) => void,
-) {
+export function folderEnergy(m: FolderEnergyModel, p: Page) {
+  const { w, f, table, note } = p;
   if (m.devices.length === 0) return note(w.noData);
   const oneCurrency = m.costs.length === 1 ? m.costs[0]! : null;
   const rows = m.devices.map((d) => [
@@ -51,13 +45,8 @@ export function folderEnergy(
 }
 
 /** One row per device with its limits, peak and 12-month average; then the sum and the coincident peak. */
-export function folderPeaks(
-  m: FolderPeaksModel,
-  w: ReportWords,
-  f: Formats,
-  table: Table,
-  note: (t: string) => void,
-) {
+export function folderPeaks(m: FolderPeaksModel, p: Page) {
+  const { w, f, table, note } = p;
   if (m.devices.length === 0) return note(w.noData);
   const kw = (v: number | null) => (v === null ? '–' : f.kw(v));
   const limit = (v: number) => (v > 0 ? f.kw(v) : w.notSet);
@@ -95,13 +84,8 @@ export function folderPeaks(
 }
 
 /** One row per device with its hours, outages and share; then the folder's sums, mean and count. */
-export function folderAvailability(
-  m: FolderAvailabilityModel,
-  w: ReportWords,
-  f: Formats,
-  table: Table,
-  note: (t: string) => void,
-) {
+export function folderAvailability(m: FolderAvailabilityModel, p: Page) {
+  const { w, f, table, note } = p;
   if (m.devices.length === 0) return note(w.noData);
   const rows = m.devices.map((d) => [
     d.title,

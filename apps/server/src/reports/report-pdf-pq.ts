@@ -4,8 +4,7 @@ import type { PowerQualityWeek, PqCriterionResult } from '@meterportal/protocol'
 import type { FolderPowerQualityModel, FolderPqCriterion } from './report-folder-pq';
 import type { PowerQualityModel } from './report-model';
 import { facts } from './report-pdf-folder';
-import type { Formats, Table } from './report-pdf';
-import type { ReportWords } from './report-texts';
+import type { Formats, Page } from './report-pdf';
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
@@ -20,14 +19,8 @@ function limits(c: PqCriterionResult, f: Formats): string {
 const pct = (v: number | null, f: Formats) => (v === null ? '–' : `${f.num(v, 2)} %`);
 
 /** One week: verdict, coverage, the criteria with the span each was counted over, the worst intervals. */
-function week(
-  wk: PowerQualityWeek,
-  w: ReportWords,
-  f: Formats,
-  table: Table,
-  heading: (t: string, rows?: number) => void,
-  note: (t: string) => void,
-) {
+function week(wk: PowerQualityWeek, p: Page) {
+  const { w, f, table, heading, note } = p;
   const q = w.pq;
   const range = (fromSec: number, toSec: number) => `${f.date(fromSec * 1000)} – ${f.date(toSec * 1000 - 1)}`;
   heading(`${q.week} ${range(wk.fromSec, wk.toSec)}: ${q.verdict[wk.verdict]}`, wk.criteria.length + 3);
@@ -84,18 +77,12 @@ function week(
       worst,
     );
   }
-  harmonics(wk.harmonics, w, f, table, heading, note);
+  harmonics(wk.harmonics, p);
 }
 
 /** The week's harmonic orders against the table of the standard, as the compliance page lists them. */
-function harmonics(
-  h: PowerQualityWeek['harmonics'],
-  w: ReportWords,
-  f: Formats,
-  table: Table,
-  heading: (t: string, rows?: number) => void,
-  note: (t: string) => void,
-) {
+function harmonics(h: PowerQualityWeek['harmonics'], p: Page) {
+  const { w, f, table, heading, note } = p;
   const q = w.pq;
   heading(`${q.harmonics}: ${q.verdict[h.verdict]}`, h.orders.length > 0 ? 3 : 1);
   note(
@@ -128,16 +115,10 @@ function harmonics(
 }
 
 /** An analyzer's EN 50160 report: every week ending in the period, then how the values are made. */
-export function powerQuality(
-  m: PowerQualityModel,
-  w: ReportWords,
-  f: Formats,
-  table: Table,
-  heading: (t: string, rows?: number) => void,
-  note: (t: string) => void,
-) {
+export function powerQuality(m: PowerQualityModel, p: Page) {
+  const { w, note } = p;
   if (m.weeks.length === 0) return note(w.pq.noWeeks);
-  for (const wk of m.weeks) week(wk, w, f, table, heading, note);
+  for (const wk of m.weeks) week(wk, p);
   note(w.pq.method);
 }
 
@@ -145,14 +126,8 @@ export function powerQuality(
  * A folder's EN 50160 report: the folder's counts and the devices not assessed, the analyzer-weeks
  * failed per criterion, then each analyzer's weeks with each criterion's verdict and share.
  */
-export function folderPowerQuality(
-  m: FolderPowerQualityModel,
-  w: ReportWords,
-  f: Formats,
-  table: Table,
-  heading: (t: string, rows?: number) => void,
-  note: (t: string) => void,
-) {
+export function folderPowerQuality(m: FolderPowerQualityModel, p: Page) {
+  const { w, f, table, heading, note } = p;
   const q = w.pq;
   const fq = w.folderPq;
   heading(fq.summary, 6);

@@ -173,14 +173,15 @@ export function renderReportPdf(model: ReportModel): Promise<Buffer> {
   }
 
   const body = model.body;
-  if (body.kind === 'ENERGY_COST') energyCost(body, w, f, table, heading, note);
-  else if (body.kind === 'PEAKS') peaks(body, w, f, table, heading, note);
-  else if (body.kind === 'AVAILABILITY') availability(body, w, f, table, note);
-  else if (body.kind === 'POWER_QUALITY') powerQuality(body, w, f, table, heading, note);
-  else if (body.kind === 'FOLDER_ENERGY') folderEnergy(body, w, f, table, note);
-  else if (body.kind === 'FOLDER_PEAKS') folderPeaks(body, w, f, table, note);
-  else if (body.kind === 'FOLDER_POWER_QUALITY') folderPowerQuality(body, w, f, table, heading, note);
-  else folderAvailability(body, w, f, table, note);
+  const p: Page = { w, f, table, heading, note };
+  if (body.kind === 'ENERGY_COST') energyCost(body, p);
+  else if (body.kind === 'PEAKS') peaks(body, p);
+  else if (body.kind === 'AVAILABILITY') availability(body, p);
+  else if (body.kind === 'POWER_QUALITY') powerQuality(body, p);
+  else if (body.kind === 'FOLDER_ENERGY') folderEnergy(body, p);
+  else if (body.kind === 'FOLDER_PEAKS') folderPeaks(body, p);
+  else if (body.kind === 'FOLDER_POWER_QUALITY') folderPowerQuality(body, p);
+  else folderAvailability(body, p);
 
   // Page numbers and the device on every page.
   const range = doc.bufferedPageRange();
@@ -211,14 +212,18 @@ export type Table = (
   opts?: { boldLast?: boolean; header?: boolean },
 ) => void;
 
-function energyCost(
-  m: EnergyCostModel,
-  w: ReportWords,
-  f: Formats,
-  table: Table,
-  heading: (t: string, rows?: number) => void,
-  note: (t: string) => void,
-) {
+/** What a report's sections write with: its words and formats, tables, headings and notes. */
+export interface Page {
+  w: ReportWords;
+  f: Formats;
+  table: Table;
+  /** A heading kept on one page with the first `rows` rows of its table. */
+  heading: (text: string, rows?: number) => void;
+  note: (text: string) => void;
+}
+
+function energyCost(m: EnergyCostModel, p: Page) {
+  const { w, f, table, heading, note } = p;
   if (m.days.length === 0) return note(w.noData);
   if (!m.currency || !m.total) note(w.noTariff);
   const currency = m.currency;
@@ -267,14 +272,8 @@ function energyCost(
   );
 }
 
-function peaks(
-  m: PeaksModel,
-  w: ReportWords,
-  f: Formats,
-  table: Table,
-  heading: (t: string, rows?: number) => void,
-  note: (t: string) => void,
-) {
+function peaks(m: PeaksModel, p: Page) {
+  const { w, f, table, heading, note } = p;
   const limit = (kw: number) => (kw > 0 ? f.kw(kw) : w.notSet);
   table(
     [
@@ -322,13 +321,8 @@ function peaks(
   }
 }
 
-function availability(
-  m: AvailabilityModel,
-  w: ReportWords,
-  f: Formats,
-  table: Table,
-  note: (t: string) => void,
-) {
+function availability(m: AvailabilityModel, p: Page) {
+  const { w, f, table, note } = p;
   if (m.days.length === 0) return note(w.noData);
   const rows = m.days.map((d) => [
     f.date(d.dayMs),

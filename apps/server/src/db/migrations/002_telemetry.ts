@@ -86,8 +86,11 @@ const MINUTE_COLUMNS = [
   'f_min',
   'f_max',
 ] as const;
-/** Quarter-hour energy columns: per phase and summed, import, export, reactive by quadrant, apparent. */
-const ENERGY_COLUMNS = [
+/**
+ * Quarter-hour energy columns: per phase and summed, import, export, reactive by quadrant, apparent.
+ * Frozen with this migration; later migrations that rework these tables read them from here.
+ */
+export const ENERGY_COLUMNS = [
   'e_i_l1_wh',
   'e_i_l2_wh',
   'e_i_l3_wh',

@@ -1,36 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// The energy columns as this migration created them, frozen (those of energy_quarters in 002).
-const ENERGY_COLUMNS = [
-  'e_i_l1_wh',
-  'e_i_l2_wh',
-  'e_i_l3_wh',
-  'e_e_l1_wh',
-  'e_e_l2_wh',
-  'e_e_l3_wh',
-  'q1_l1_varh',
-  'q1_l2_varh',
-  'q1_l3_varh',
-  'q2_l1_varh',
-  'q2_l2_varh',
-  'q2_l3_varh',
-  'q3_l1_varh',
-  'q3_l2_varh',
-  'q3_l3_varh',
-  'q4_l1_varh',
-  'q4_l2_varh',
-  'q4_l3_varh',
-  's_e_l1_vah',
-  's_e_l2_vah',
-  's_e_l3_vah',
-  'e_i_wh',
-  'e_e_wh',
-  'q1_varh',
-  'q2_varh',
-  'q3_varh',
-  'q4_varh',
-  's_e_vah',
-] as const;
+// The energy columns of energy_quarters as 002 created them, frozen there.
+import { ENERGY_COLUMNS } from './002_telemetry';
 
 /**
  * Daily energy rollup: quarter-hour energy summed per device and local day, so a year of daily
