@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
@@ -12,5 +13,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The suites mostly wait on databases, brokers, child processes and timers: one more worker
+    // than cores keeps the cores busy (Vitest's default, one fewer, ran 2 cores with one worker).
+    maxWorkers: os.availableParallelism() + 1,
   },
 });

@@ -217,3 +217,27 @@ export async function canvasPixels(
       { r: rgb[0], g: rgb[1], b: rgb[2], tol: tolerance },
     );
 }
+
+/**
+ * Clicks until `shown` is visible. On a busy machine a click on something still opening (a
+ * dialog zooming in, a menu sliding open, a list re-rendering after a language switch) can be
+ * lost; a person clicks again, and so does this, but never once `shown` is there.
+ */
+export async function clickUntilShown(
+  click: (opts: { timeout: number }) => Promise<unknown>,
+  shown: Locator,
+  timeout = 30_000,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (!(await shown.isVisible())) await click({ timeout: 2_000 });
+        return shown.waitFor({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout },
+    )
+    .toBe(true);
+}

@@ -4,7 +4,15 @@ import type { Browser, Page } from 'playwright-core';
 import { startDevice, type SimDevice } from '@meterportal/simulator';
 import { launchBrowser, screenshot } from './browser';
 import { addMeterByCommand } from './meters';
-import { chooseLanguage, expectNoRawKeys, signedInPage, type AppPage, type Lang, phonePage } from './app';
+import {
+  chooseLanguage,
+  clickUntilShown,
+  expectNoRawKeys,
+  signedInPage,
+  type AppPage,
+  type Lang,
+  phonePage,
+} from './app';
 import { startPortal, type Portal } from './portal';
 
 const baseUrl = inject('baseUrl');
@@ -46,16 +54,7 @@ async function chooseDevice(page: Page, title: string): Promise<void> {
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title });
   // A list opened while the page still settles (just after a language switch) may close at once:
   // open it again, as a person would.
-  for (let attempt = 1; ; attempt++) {
-    await page.locator('.settings-page .ant-select').first().click();
-    try {
-      await option.waitFor({ timeout: 5000 });
-      break;
-    } catch (e) {
-      if (attempt >= 3) throw e;
-      await page.keyboard.press('Escape');
-    }
-  }
+  await clickUntilShown((o) => page.locator('.settings-page .ant-select').first().click(o), option);
   await option.click();
   await page.locator('.settings-page .ant-select', { hasText: title }).first().waitFor();
   // A list that re-rendered while closing (a language switch just before) stays open: close it as a person would.

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { chooseLanguage, signedInPage, treeNode, type AppPage } from './app';
+import { chooseLanguage, clickUntilShown, signedInPage, treeNode, type AppPage } from './app';
 import { launchBrowser, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -219,8 +219,12 @@ describe('hierarchy panel', () => {
       await node.locator('.hierarchy-node__button').click();
       await page.locator('.ant-dropdown:visible [data-menu-id$="-details"]').click();
       const dialog = page.locator('.ant-modal').filter({ hasText: 'Family house' }).first();
-      await dialog.getByRole('button', { name: texts[lang].button }).click();
+      await settled(dialog);
       const confirm = page.locator('.ant-modal-confirm').filter({ hasText: texts[lang].confirm });
+      await clickUntilShown(
+        (o) => dialog.getByRole('button', { name: texts[lang].button }).click(o),
+        confirm,
+      );
       await settled(confirm);
       expect(await confirm.innerText()).toContain('Family house');
       await screenshot(page, `hierarchy-07-details-remove-${lang}`);

@@ -1,7 +1,15 @@
 /// <reference lib="dom" />
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chooseLanguage, expectNoRawKeys, signedInPage, treeNode, type AppPage, phonePage } from './app';
+import {
+  chooseLanguage,
+  clickUntilShown,
+  expectNoRawKeys,
+  signedInPage,
+  treeNode,
+  type AppPage,
+  phonePage,
+} from './app';
 import { launchBrowser, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -22,8 +30,9 @@ async function switchRelay(page: Page) {
   await page.locator('.ant-dropdown:visible').getByText('Device details', { exact: true }).click();
   const details = page.getByRole('dialog', { name: new RegExp(BREAKER) });
   // Opening cuts the load, so it asks first; closing does not.
-  await details.getByRole('button', { name: 'Open relay' }).click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Yes' }).click();
+  const yes = page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Yes' });
+  await clickUntilShown((o) => details.getByRole('button', { name: 'Open relay' }).click(o), yes);
+  await yes.click();
   await details.getByText('The device reports the relay open').waitFor();
   await details.getByRole('button', { name: 'Close relay' }).click();
   await details.getByText('The device reports the relay closed').waitFor();
