@@ -119,7 +119,7 @@ async function browserShards(shards) {
   }
   const ok = results.every((r) => r.ok);
   summary.push(
-    `${ok ? 'ok  ' : 'FAIL'} browser, ${shards} shards (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `${ok ? 'ok  ' : 'FAIL'} browser, ${shards === 1 ? 'one process' : `${shards} shards`} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
 }
 
