@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   chooseLanguage,
+  clickUntilShown,
   expectNoRawKeys,
   signedInPage,
   type AppPage,
@@ -65,24 +66,14 @@ describe('tariffs, cost and peaks', () => {
 
   it('lets the owner set a tariff from the menu and shows the cost per band in euros', async () => {
     await chooseLanguage(page, 'en');
-    // A click on an item of a submenu that is still sliding open can miss it: the submenu is
-    // opened (again) and the item chosen (again) until the page has moved.
-    await expect
-      .poll(
-        async () => {
-          const item = page.locator('.ant-menu-item', { hasText: 'Tariff' });
-          if (!(await item.isVisible()))
-            await page.locator('.ant-menu-submenu-title', { hasText: 'Cost and peaks' }).click();
-          await item.click({ timeout: 2_000 }).catch(() => undefined);
-          return page.waitForURL(/\/costs\/tariff$/, { timeout: 2_000 }).then(
-            () => true,
-            () => false,
-          );
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
-    await page.getByText('No tariff is set for this device.').waitFor();
+    // The submenu is opened (again) whenever its item is not there yet.
+    const item = page.locator('.ant-menu-item', { hasText: 'Tariff' });
+    await clickUntilShown(async (o) => {
+      if (!(await item.isVisible()))
+        await page.locator('.ant-menu-submenu-title', { hasText: 'Cost and peaks' }).click(o);
+      await item.click(o);
+    }, page.getByText('No tariff is set for this device.'));
+    await page.waitForURL(/\/costs\/tariff$/);
     const form = page.getByTestId('tariff-form');
     // A version valid from the first day of last year, so a whole year of the demo data is priced.
     const lastYear = new Date().getUTCFullYear() - 1;

@@ -14,7 +14,7 @@ import type { ReportsDB } from '../reports/reports.schema';
 import { ENERGY_COLUMNS, MINUTE_COLUMNS } from '../telemetry/columns';
 import { DIALECTS } from '../test/harness';
 import { openTestDatabase } from '../telemetry/testing';
-import { isCatalogRace } from './migrations/index';
+import { retryCatalogRace } from './migrations/index';
 
 /** Storage kinds: 32-bit and 64-bit integers, float, text, bytes. */
 type Kind = 'int' | 'bigint' | 'real' | 'text' | 'blob';
@@ -311,15 +311,7 @@ describe.each(DIALECTS)('migrated schema against the schema types on $name', (di
     try {
       found = {};
       // Another suite's migration on the same server can change the catalog during the look-up.
-      let tables = [] as Awaited<ReturnType<typeof database.db.introspection.getTables>>;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          tables = await database.db.introspection.getTables();
-          break;
-        } catch (e) {
-          if (attempt >= 5 || !isCatalogRace(e)) throw e;
-        }
-      }
+      const tables = await retryCatalogRace(() => database.db.introspection.getTables());
       for (const t of tables) {
         if (dialect.name === 'postgres' && t.schema !== database.schema) continue;
         // SQLite reports a primary key column as nullable unless declared NOT NULL; an INTEGER key

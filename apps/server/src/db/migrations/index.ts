@@ -124,27 +124,36 @@ export async function migrateToLatest(
     provider,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  for (let attempt = 1; ; attempt++) {
+  await retryCatalogRace(async () => {
     const { error } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
-    if (!error) return;
-    // Kysely's table look-up on PostgreSQL reads the catalog of every schema, and names each
-    // column back to the server (pg_get_serial_sequence); a schema that another client drops, or a
-    // column it renames or drops in its own migration, while the look-up runs fails it with
-    // 3F000 (invalid schema name), 42P01 (undefined table) or 42703 (undefined column). A step
-    // runs in its own transaction, so nothing of a failed one stays: it is tried again.
-    if (attempt < 5 && isCatalogRace(error)) {
+    if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
+  });
+}
+
+/**
+ * Runs a catalog look-up (or a migration, which starts with one) and runs it again, up to five
+ * times, when another client's schema change raced it. Kysely's table look-up on PostgreSQL reads
+ * the catalog of every schema and names each column back to the server (pg_get_serial_sequence);
+ * a schema that another client drops, or a column it renames or drops in its own migration, while
+ * the look-up runs fails it with 3F000 (invalid schema name), 42P01 (undefined table) or 42703
+ * (undefined column). A migration step runs in its own transaction, so nothing of a failed one
+ * stays.
+ */
+export async function retryCatalogRace<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (attempt >= 5 || !isCatalogRace(e)) throw e;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-      continue;
     }
-    throw error instanceof Error ? error : new Error(JSON.stringify(error));
   }
 }
 
 /** Errors that another client's schema change can cause in the table look-up. */
 const CATALOG_RACE = new Set(['3F000', '42P01', '42703']);
 
-/** Whether an error is one that another client's schema change can cause in a catalog look-up. */
-export function isCatalogRace(error: unknown): boolean {
+function isCatalogRace(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && CATALOG_RACE.has(code);
